@@ -1,0 +1,89 @@
+# softmax worklog — build every stage, run the tests.
+#
+#   make step05 && ./step05    build and run one stage (validate, then benchmark)
+#   make all                   every stage
+#   make test                  all that needs no GPU: every stage for sm_80 and sm_90, host tests
+#   make test-gpu              every stage on the GPU against the CPU reference (needs a GPU)
+#   make ARCH=sm_86 ...        build for another GPU (default: the GPU present, else sm_80 + sm_90)
+#   make DEPS=/prefix ...      look for Google Benchmark / doctest under /prefix/include, /prefix/lib
+
+NVCC    ?= nvcc
+DEPS    ?=
+BUILD   := build
+COMMIT  := $(shell git describe --always --dirty 2>/dev/null || cat .commit 2>/dev/null || echo unknown)
+
+# Architecture: the GPU that is present, else a fat binary for A100 (sm_80) and H100 (sm_90).
+GPU_CC  := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n1 | tr -d '.')
+ifeq ($(origin ARCH), undefined)
+  ARCH  := $(if $(GPU_CC),sm_$(GPU_CC),sm_80 sm_90)
+endif
+GENCODE := $(foreach a,$(ARCH),-gencode arch=compute_$(a:sm_%=%),code=$(a))
+
+DEP_INC := $(if $(DEPS),-isystem $(DEPS)/include)
+DEP_LIB := $(if $(DEPS),-L$(DEPS)/lib -Xlinker -rpath=$(abspath $(DEPS))/lib)
+NVCCFLAGS := -std=c++17 -O3 -lineinfo $(GENCODE) -Icommon $(DEP_INC) \
+             -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror
+CXX     ?= g++
+CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Icommon $(DEP_INC)
+
+STEP_SRCS := $(sort $(wildcard steps/[0-9][0-9]_*.cu))
+STEPS     := $(foreach s,$(STEP_SRCS),step$(firstword $(subst _, ,$(notdir $(s)))))
+COMMON_SRCS := $(wildcard common/*.cu)
+COMMON_OBJS := $(COMMON_SRCS:common/%.cu=$(BUILD)/common/%.o)
+COMMON_HDRS := $(wildcard common/*.h common/*.cuh)
+HOST_TESTS  := $(wildcard tests/host/*.cpp)
+
+.PHONY: all test test-gpu host-tests deps clean
+all: $(STEPS)
+
+# ---- dependencies: checked once, installed where this machine allows -----------------------
+$(BUILD)/deps.ok: common/install_deps.sh
+	@mkdir -p $(BUILD)
+	@DEPS="$(DEPS)" CXX="$(CXX)" sh common/install_deps.sh
+	@touch $@
+deps: $(BUILD)/deps.ok
+
+# Objects remember the flags they were built with: a change of ARCH rebuilds them.
+$(BUILD)/flags.txt: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(NVCCFLAGS) $(COMMIT)' | cmp -s - $@ || echo '$(NVCCFLAGS) $(COMMIT)' > $@
+FORCE:
+
+$(BUILD)/common/%.o: common/%.cu $(COMMON_HDRS) $(BUILD)/flags.txt | $(BUILD)/deps.ok
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -DSOFTMAX_COMMIT='"$(COMMIT)"' -c $< -o $@
+
+# One stage: its object (the compiler's resource report kept beside it), linked to ./stepNN.
+define STAGE_RULES
+$(BUILD)/$(1).o: $(2) $(COMMON_HDRS) $(BUILD)/flags.txt | $(BUILD)/deps.ok
+	@mkdir -p $(BUILD)
+	$(NVCC) $(NVCCFLAGS) -Xptxas -v -c $(2) -o $$@ 2> $(BUILD)/$(1).ptxas.txt \
+	  || { cat $(BUILD)/$(1).ptxas.txt; exit 1; }
+$(BUILD)/lib/$(1).o: $(2) $(COMMON_HDRS) $(BUILD)/flags.txt | $(BUILD)/deps.ok
+	@mkdir -p $(BUILD)/lib
+	$(NVCC) $(NVCCFLAGS) -DSOFTMAX_NO_MAIN -c $(2) -o $$@
+$(1): $(BUILD)/$(1).o $(COMMON_OBJS)
+	$(NVCC) $(NVCCFLAGS) $$^ -o $$@ $(DEP_LIB) -lbenchmark -lpthread
+endef
+$(foreach s,$(STEP_SRCS),$(eval $(call STAGE_RULES,step$(firstword $(subst _, ,$(notdir $(s)))),$(s))))
+
+# ---- tests -------------------------------------------------------------------------------
+$(BUILD)/test_host: $(HOST_TESTS) $(COMMON_HDRS) | $(BUILD)/deps.ok
+	$(CXX) $(CXXFLAGS) $(HOST_TESTS) -o $@
+
+$(BUILD)/test_gpu: tests/gpu/test_stages.cu $(STEPS:%=$(BUILD)/lib/%.o) $(COMMON_OBJS)
+	$(NVCC) $(NVCCFLAGS) -DSOFTMAX_COMMIT='"$(COMMIT)"' $^ -o $@ $(DEP_LIB) -lbenchmark -lpthread
+
+host-tests: $(BUILD)/test_host all
+	@sh tests/run_host_tests.sh $(STEPS)
+
+# Everything that needs no GPU. The fat build comes first so its binaries are the ones tested.
+test:
+	$(MAKE) ARCH="sm_80 sm_90" all $(BUILD)/test_gpu
+	$(MAKE) ARCH="sm_80 sm_90" host-tests
+
+test-gpu: $(BUILD)/test_gpu
+	$(BUILD)/test_gpu
+
+clean:
+	rm -rf $(BUILD) $(STEPS)

@@ -1,0 +1,118 @@
+// check.h — compare a stage's output with the double-precision reference.
+//
+// Contract: feed rows with add_row (full comparison against a reference row) or scan_row (no
+// reference: every element must be written, finite, within [0, 1], and the row must sum to 1);
+// then result(tol) says pass or fail and why. An element whose bytes are all 0xFF was never
+// written (outputs are poisoned with 0xFF before every launch); any other NaN is a computed NaN.
+// Either one fails the check, whatever the error norms say.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "dtype.h"
+
+#if defined(__CUDACC__) || defined(SOFTMAX_WITH_CUDA_HALF)
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+inline double as_double(__half v) { return static_cast<double>(__half2float(v)); }
+inline double as_double(__nv_bfloat16 v) { return static_cast<double>(__bfloat162float(v)); }
+#endif
+inline double as_double(float v) { return static_cast<double>(v); }
+
+// True when every byte of v is 0xFF: the poison pattern, i.e. an element no kernel wrote.
+template <class T>
+bool is_poison(const T& v) {
+  unsigned char bytes[sizeof(T)];
+  std::memcpy(bytes, &v, sizeof(T));
+  for (unsigned char b : bytes)
+    if (b != 0xFF) return false;
+  return true;
+}
+
+struct CheckResult {
+  bool pass = false;
+  int64_t rows_compared = 0, rows_scanned = 0;
+  int64_t unwritten = 0, nans = 0, out_of_range = 0;
+  int64_t first_bad_row = -1;  // first row holding an unwritten/NaN/out-of-range element or bad sum
+  double rel_l2 = 0, max_abs = 0, worst_row_sum_err = 0;
+  std::string summary() const {
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "rel_l2=%.2e max_abs=%.2e rows=%lld%s unwritten=%lld nan=%lld%s",
+                  rel_l2, max_abs, static_cast<long long>(rows_compared),
+                  rows_scanned ? (" (+" + std::to_string(rows_scanned) + " scanned)").c_str() : "",
+                  static_cast<long long>(unwritten), static_cast<long long>(nans),
+                  first_bad_row >= 0 ? (" first_bad_row=" + std::to_string(first_bad_row)).c_str()
+                                     : "");
+    return buf;
+  }
+};
+
+class Checker {
+ public:
+  // Compare one output row with its reference row.
+  template <class T>
+  void add_row(const T* got, const double* ref, int64_t n, int64_t row) {
+    ++rows_compared_;
+    for (int64_t j = 0; j < n; ++j) {
+      if (!classify(got[j], row)) continue;
+      const double g = as_double(got[j]);
+      const double d = g - ref[j];
+      err2_ += d * d;
+      ref2_ += ref[j] * ref[j];
+      if (std::fabs(d) > max_abs_) max_abs_ = std::fabs(d);
+    }
+  }
+
+  // Check one output row without a reference: written, finite, in [0, 1], summing to 1.
+  template <class T>
+  void scan_row(const T* got, int64_t n, int64_t row) {
+    ++rows_scanned_;
+    double sum = 0;
+    for (int64_t j = 0; j < n; ++j)
+      if (classify(got[j], row)) sum += as_double(got[j]);
+    const double err = std::fabs(sum - 1.0);
+    if (!(err <= worst_sum_err_)) worst_sum_err_ = err;
+    if (!(err <= sum_tol_) ) mark_bad(row);
+  }
+
+  void set_row_sum_tolerance(double tol) { sum_tol_ = tol; }
+
+  CheckResult result(const Tolerance& tol) const {
+    CheckResult r;
+    r.rows_compared = rows_compared_;
+    r.rows_scanned = rows_scanned_;
+    r.unwritten = unwritten_;
+    r.nans = nans_;
+    r.out_of_range = out_of_range_;
+    r.first_bad_row = first_bad_row_;
+    r.rel_l2 = ref2_ > 0 ? std::sqrt(err2_ / ref2_) : std::sqrt(err2_);
+    r.max_abs = max_abs_;
+    r.worst_row_sum_err = worst_sum_err_;
+    const bool any_rows = rows_compared_ + rows_scanned_ > 0;
+    r.pass = any_rows && unwritten_ == 0 && nans_ == 0 && out_of_range_ == 0 &&
+             first_bad_row_ < 0 && r.rel_l2 <= tol.rel_l2 && r.max_abs <= tol.max_abs;
+    return r;
+  }
+
+ private:
+  // Count unwritten / NaN / out-of-range elements; true when the value is a usable number.
+  template <class T>
+  bool classify(const T& v, int64_t row) {
+    if (is_poison(v)) { ++unwritten_; mark_bad(row); return false; }
+    const double g = as_double(v);
+    if (std::isnan(g)) { ++nans_; mark_bad(row); return false; }
+    if (!(g >= 0.0 && g <= 1.0)) { ++out_of_range_; mark_bad(row); return false; }
+    return true;
+  }
+  void mark_bad(int64_t row) {
+    if (first_bad_row_ < 0) first_bad_row_ = row;
+  }
+
+  int64_t rows_compared_ = 0, rows_scanned_ = 0, unwritten_ = 0, nans_ = 0, out_of_range_ = 0;
+  int64_t first_bad_row_ = -1;
+  double err2_ = 0, ref2_ = 0, max_abs_ = 0, worst_sum_err_ = 0, sum_tol_ = 1e-4;
+};

@@ -1,0 +1,41 @@
+// reduce.cuh — warp and block all-reductions, introduced in stage 02 and shared from then on.
+//
+//   float m = block_allreduce(v, MaxOp{});   // every thread gets the block's max
+//   float s = block_allreduce(e, SumOp{});   // safe to call again right away
+#pragma once
+
+#include <cmath>
+
+struct MaxOp {
+  static constexpr float identity = -INFINITY;
+  __device__ __forceinline__ float operator()(float a, float b) const { return fmaxf(a, b); }
+};
+struct SumOp {
+  static constexpr float identity = 0.0f;
+  __device__ __forceinline__ float operator()(float a, float b) const { return a + b; }
+};
+
+// Contract: all 32 lanes of the warp call it; every lane returns op over the 32 values
+// (butterfly exchange with __shfl_xor_sync, 5 steps, no shared memory).
+template <class Op>
+__device__ __forceinline__ float warp_allreduce(float v, Op op) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset /= 2) v = op(v, __shfl_xor_sync(0xffffffffu, v, offset));
+  return v;
+}
+
+// Contract: every thread of the block calls it, blockDim.x is a multiple of 32 and at most 1024;
+// every thread returns op over the block's values. Each warp reduces in registers, warp leaders
+// publish to shared memory, then every warp reduces the (up to 32) partials itself, so no
+// broadcast step is needed. Two barriers; the second lets the next call reuse the shared slots.
+template <class Op>
+__device__ __forceinline__ float block_allreduce(float v, Op op) {
+  __shared__ float partial[32];
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
+  v = warp_allreduce(v, op);
+  if (lane == 0) partial[warp] = v;
+  __syncthreads();
+  v = warp_allreduce(lane < warps ? partial[lane] : Op::identity, op);
+  __syncthreads();
+  return v;
+}

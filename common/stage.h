@@ -1,0 +1,61 @@
+// stage.h — what a stage file hands the harness: its launchers, what shapes it accepts, and the
+// shapes it is validated and benchmarked on. A stage file ends with SOFTMAX_STAGE(stage), which
+// becomes its main() or, in the GPU test binary, its entry in the stage registry.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include "device_info.cuh"
+#include "dtype.h"
+
+// y = softmax(x) row-wise for a row-major M x N matrix, on `stream`. A launcher checks each of its
+// launches (CUDA_CHECK_LAUNCH) and never synchronises.
+using LaunchF32 = void (*)(const float* x, float* y, int64_t M, int64_t N, cudaStream_t stream);
+using LaunchF16 = void (*)(const __half* x, __half* y, int64_t M, int64_t N, cudaStream_t stream);
+using LaunchBF16 = void (*)(const __nv_bfloat16* x, __nv_bfloat16* y, int64_t M, int64_t N,
+                            cudaStream_t stream);
+
+struct Shape {
+  int64_t M, N;
+};
+
+struct Stage {
+  const char* id;       // "02"
+  const char* name;     // "fused"
+  const char* summary;  // one line: what is new in this stage
+  LaunchF32 f32 = nullptr;
+  LaunchF16 f16 = nullptr;
+  LaunchBF16 bf16 = nullptr;
+  // Why the stage cannot run this shape on this GPU, or "" when it can. Called before any launch.
+  std::string (*refuse)(const DeviceInfo&, DType, int64_t M, int64_t N) = nullptr;
+  // Largest N the stage takes on this GPU (for the tests); 0 = no limit of its own.
+  int64_t (*max_cols)(const DeviceInfo&, DType) = nullptr;
+  std::vector<Shape> sweep;  // default benchmark shapes (those refused on a GPU are skipped)
+};
+
+bool stage_has(const Stage& s, DType t);
+// "" when the stage can run M x N of dtype t on d; otherwise the reason, one line.
+std::string stage_refusal(const Stage& s, const DeviceInfo& d, DType t, int64_t M, int64_t N);
+// The stage's largest N on this GPU for tests: its own limit, else `fallback`.
+int64_t stage_max_cols(const Stage& s, const DeviceInfo& d, DType t, int64_t fallback);
+
+// The GPU tests link every stage; each registers itself here instead of defining main().
+std::vector<const Stage*>& stage_registry();
+bool register_stage(const Stage& s);
+int run_stage(const Stage& s, int argc, char** argv);
+
+#ifdef SOFTMAX_NO_MAIN
+#define SOFTMAX_STAGE(stage) static const bool stage##_registered = register_stage(stage);
+#else
+#define SOFTMAX_STAGE(stage) \
+  int main(int argc, char** argv) { return run_stage(stage, argc, argv); }
+#endif
+
+// M = 2048 and N = 2^10 ... 2^18: the worklog's bandwidth sweep, shared by the stages.
+std::vector<Shape> sweep_m2048();

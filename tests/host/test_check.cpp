@@ -1,0 +1,90 @@
+// The checker must be able to fail: NaN, an unwritten element, a wrong row, a bad sum.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "check.h"
+#include "reference.h"
+
+namespace {
+constexpr int kRows = 4, kCols = 33;
+
+struct Case {
+  std::vector<float> x, y;     // input and a correct float output
+  std::vector<double> ref;     // reference rows
+  Case() : x(kRows * kCols), y(kRows * kCols), ref(kRows * kCols) {
+    for (int i = 0; i < kRows * kCols; ++i) x[i] = std::sin(0.37f * i) * 3.0f + (i % 5);
+    for (int r = 0; r < kRows; ++r) softmax_ref_safe(&x[r * kCols], &ref[r * kCols], kCols);
+    for (int i = 0; i < kRows * kCols; ++i) y[i] = static_cast<float>(ref[i]);
+  }
+  CheckResult compare() const {
+    Checker c;
+    for (int r = 0; r < kRows; ++r) c.add_row(&y[r * kCols], &ref[r * kCols], kCols, r);
+    return c.result(tolerance_for(DType::f32));
+  }
+};
+float poison() {
+  float p;
+  std::memset(&p, 0xFF, sizeof p);
+  return p;
+}
+}  // namespace
+
+TEST_CASE("a correct output passes") {
+  const CheckResult r = Case().compare();
+  CHECK(r.pass);
+  CHECK(r.rows_compared == kRows);
+  CHECK(r.max_abs < 1e-7);
+}
+
+TEST_CASE("a NaN fails, even though it makes every error comparison false") {
+  Case c;
+  c.y[40] = std::nanf("");
+  const CheckResult r = c.compare();
+  CHECK_FALSE(r.pass);
+  CHECK(r.nans == 1);
+  CHECK(r.first_bad_row == 40 / kCols);
+}
+
+TEST_CASE("an unwritten (still poisoned) element fails and is told apart from NaN") {
+  Case c;
+  c.y[kRows * kCols - 1] = poison();
+  const CheckResult r = c.compare();
+  CHECK_FALSE(r.pass);
+  CHECK(r.unwritten == 1);
+  CHECK(r.nans == 0);
+}
+
+TEST_CASE("a wrong row fails") {
+  Case c;
+  for (int j = 0; j < kCols; ++j) std::swap(c.y[1 * kCols + j], c.y[2 * kCols + j]);
+  CHECK_FALSE(c.compare().pass);
+}
+
+TEST_CASE("a small error just over the tolerance fails, one under passes") {
+  Case over, under;
+  over.y[3] += 2e-5f;
+  under.y[3] += 2e-7f;
+  CHECK_FALSE(over.compare().pass);
+  CHECK(under.compare().pass);
+}
+
+TEST_CASE("scanned rows: written, finite, in [0, 1], summing to 1") {
+  Case c;
+  Checker ok, bad_sum, negative;
+  for (int r = 0; r < kRows; ++r) ok.scan_row(&c.y[r * kCols], kCols, r);
+  CHECK(ok.result(tolerance_for(DType::f32)).pass);
+  std::vector<float> doubled(c.y.begin(), c.y.begin() + kCols);
+  for (float& v : doubled) v *= 0.5f;
+  bad_sum.scan_row(doubled.data(), kCols, 0);
+  CHECK_FALSE(bad_sum.result(tolerance_for(DType::f32)).pass);
+  doubled[0] = -0.25f;
+  negative.scan_row(doubled.data(), kCols, 0);
+  CHECK(negative.result(tolerance_for(DType::f32)).out_of_range == 1);
+}
+
+TEST_CASE("no rows checked is a failure, not a pass") {
+  CHECK_FALSE(Checker().result(tolerance_for(DType::f32)).pass);
+}
