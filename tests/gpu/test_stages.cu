@@ -92,8 +92,8 @@ void skip_last(const float*, float* y, int64_t M, int64_t N, cudaStream_t s) {
 void copy_input(const float* x, float* y, int64_t M, int64_t N, cudaStream_t s) {
   CUDA_CHECK(cudaMemcpyAsync(y, x, M * N * sizeof(float), cudaMemcpyDeviceToDevice, s));
 }
-const Stage skips_last = {"xx", "skips-last", "", skip_last};
-const Stage copies = {"xy", "copies", "", copy_input};
+const Stage skips_last = {"xx", "skips-last", "", skip_last, nullptr, nullptr, nullptr, nullptr, {}};
+const Stage copies = {"xy", "copies", "", copy_input, nullptr, nullptr, nullptr, nullptr, {}};
 }  // namespace broken
 
 TEST_CASE("the checks catch an unwritten element and a wrong answer") {
