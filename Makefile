@@ -46,12 +46,18 @@ deps: $(BUILD)/deps.ok
 # Objects remember the flags they were built with: a change of ARCH rebuilds them.
 $(BUILD)/flags.txt: FORCE
 	@mkdir -p $(BUILD)
-	@echo '$(NVCCFLAGS) $(COMMIT)' | cmp -s - $@ || echo '$(NVCCFLAGS) $(COMMIT)' > $@
+	@echo '$(NVCCFLAGS)' | cmp -s - $@ || echo '$(NVCCFLAGS)' > $@
+$(BUILD)/commit.txt: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(COMMIT)' | cmp -s - $@ || echo '$(COMMIT)' > $@
 FORCE:
 
 $(BUILD)/common/%.o: common/%.cu $(COMMON_HDRS) $(BUILD)/flags.txt | $(BUILD)/deps.ok
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCCFLAGS) -DSOFTMAX_COMMIT='"$(COMMIT)"' -c $< -o $@
+	$(NVCC) $(NVCCFLAGS) $(COMMIT_FLAG) -c $< -o $@
+# The harness prints the commit it was built from.
+$(BUILD)/common/harness.o: $(BUILD)/commit.txt
+$(BUILD)/common/harness.o: COMMIT_FLAG = -DSOFTMAX_COMMIT='"$(COMMIT)"'
 
 # One stage: its object (the compiler's resource report kept beside it), linked to ./stepNN.
 define STAGE_RULES
@@ -71,8 +77,8 @@ $(foreach s,$(STEP_SRCS),$(eval $(call STAGE_RULES,step$(firstword $(subst _, ,$
 $(BUILD)/test_host: $(HOST_TESTS) $(COMMON_HDRS) | $(BUILD)/deps.ok
 	$(CXX) $(CXXFLAGS) $(HOST_TESTS) -o $@
 
-$(BUILD)/test_gpu: tests/gpu/test_stages.cu $(STEPS:%=$(BUILD)/lib/%.o) $(COMMON_OBJS)
-	$(NVCC) $(NVCCFLAGS) -DSOFTMAX_COMMIT='"$(COMMIT)"' $^ -o $@ $(DEP_LIB) -lbenchmark -lpthread
+$(BUILD)/test_gpu: tests/gpu/test_stages.cu $(STEPS:%=$(BUILD)/lib/%.o) $(COMMON_OBJS) $(BUILD)/commit.txt
+	$(NVCC) $(NVCCFLAGS) -DSOFTMAX_COMMIT='"$(COMMIT)"' $(filter-out %.txt,$^) -o $@ $(DEP_LIB) -lbenchmark -lpthread
 
 host-tests: $(BUILD)/test_host all
 	@sh tests/run_host_tests.sh $(STEPS)

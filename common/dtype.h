@@ -25,9 +25,10 @@ inline bool dtype_parse(const std::string& s, DType* out) {
   return false;
 }
 
-// One tolerance for every stage of a dtype: outputs lie in [0, 1], so absolute and relative
-// errors are of the same size. fp32 arithmetic lands near 1e-7; half types near their rounding
-// step at 1.0 (2^-11 for fp16, 2^-8 for bf16).
+// One tolerance for every stage of a dtype. fp32: rel_l2 1e-5 over the whole output; max_abs 1e-4
+// allows a row-sum rounding of 1e-4 relative (an element near 1 carries the sum's error); tree
+// reductions land near 1e-7, a sequential fp32 sum of N terms much worse (see docs/01_naive.md).
+// Half types: near their rounding step at 1.0 (2^-11 for fp16, 2^-8 for bf16).
 struct Tolerance {
   double rel_l2;   // ||y - ref|| / ||ref|| over the checked rows
   double max_abs;  // max |y - ref|
@@ -36,7 +37,7 @@ struct Tolerance {
 
 inline Tolerance tolerance_for(DType t) {
   switch (t) {
-    case DType::f32: return {1e-5, 1e-5, 1e-4};
+    case DType::f32: return {1e-5, 1e-4, 1e-4};
     case DType::f16: return {2e-3, 1e-3, 1e-2};
     case DType::bf16: return {1e-2, 8e-3, 5e-2};
   }

@@ -29,7 +29,9 @@ void check_one(const Stage& s, DType t, int64_t M, int64_t N, InputKind kind) {
   std::printf("stage %s %-4s M=%-7lld N=%-9lld %-9s %s %s\n", s.id, dtype_name(t),
               static_cast<long long>(M), static_cast<long long>(N), input_kind_name(kind),
               r.pass ? "ok  " : "FAIL", r.summary().c_str());
-  INFO("stage ", s.id, " ", dtype_name(t), " M=", M, " N=", N, " ", input_kind_name(kind));
+  const std::string what = std::string("stage ") + s.id + " " + dtype_name(t) + " M=" +
+                           std::to_string(M) + " N=" + std::to_string(N) + " " + input_kind_name(kind);
+  INFO(what);
   CHECK_MESSAGE(r.pass, r.summary());
 }
 
