@@ -39,3 +39,29 @@ __device__ __forceinline__ float block_allreduce(float v, Op op) {
   __syncthreads();
   return v;
 }
+
+// ---- (max, sum) reductions, for the online stages -------------------------------------------
+#include "softmax_math.h"
+
+// Contract: all 32 lanes call it; every lane returns the merge of the warp's 32 summaries.
+__device__ __forceinline__ MaxSum warp_allreduce(MaxSum v) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset /= 2) {
+    const MaxSum other{__shfl_xor_sync(0xffffffffu, v.m, offset), __shfl_xor_sync(0xffffffffu, v.l, offset)};
+    v = maxsum_merge(v, other);
+  }
+  return v;
+}
+
+// Contract: as block_allreduce above, for (max, sum) summaries: every thread of the block calls
+// it (blockDim.x a multiple of 32, at most 1024) and every thread returns the block's summary.
+__device__ __forceinline__ MaxSum block_allreduce(MaxSum v) {
+  __shared__ MaxSum partial[32];
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
+  v = warp_allreduce(v);
+  if (lane == 0) partial[warp] = v;
+  __syncthreads();
+  v = warp_allreduce(lane < warps ? partial[lane] : maxsum_identity());
+  __syncthreads();
+  return v;
+}

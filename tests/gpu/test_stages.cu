@@ -54,7 +54,8 @@ void for_each_stage(Body body) {
 TEST_CASE("every stage matches the reference on random inputs, corner shapes") {
   for_each_stage([](const Stage& s, DType t) {
     for (int64_t M : {1, 7, 2048})
-      for (int64_t N : test_cols(s, t)) check_one(s, t, M, N, InputKind::random);
+      for (int64_t N : test_cols(s, t))
+        if (M * N <= (int64_t{1} << 28)) check_one(s, t, M, N, InputKind::random);
   });
 }
 
