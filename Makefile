@@ -84,9 +84,12 @@ host-tests: $(BUILD)/test_host all
 	@sh tests/run_host_tests.sh $(STEPS)
 
 # Everything that needs no GPU. The fat build comes first so its binaries are the ones tested.
+# Fragments under bench/ may add targets to TEST_EXTRA (notebooks, plots from committed results).
+TEST_EXTRA :=
+-include bench/*.mk
 test:
 	$(MAKE) ARCH="sm_80 sm_90" all $(BUILD)/test_gpu
-	$(MAKE) ARCH="sm_80 sm_90" host-tests
+	$(MAKE) ARCH="sm_80 sm_90" host-tests $(TEST_EXTRA)
 
 test-gpu: $(BUILD)/test_gpu
 	$(BUILD)/test_gpu
