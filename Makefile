@@ -33,7 +33,7 @@ COMMON_OBJS := $(COMMON_SRCS:common/%.cu=$(BUILD)/common/%.o)
 COMMON_HDRS := $(wildcard common/*.h common/*.cuh)
 HOST_TESTS  := $(wildcard tests/host/*.cpp)
 
-.PHONY: all test test-gpu host-tests deps clean
+.PHONY: all test test-gpu host-tests docs docs-check deps clean
 all: $(STEPS)
 
 # ---- dependencies: checked once, installed where this machine allows -----------------------
@@ -89,7 +89,15 @@ TEST_EXTRA :=
 -include bench/*.mk
 test:
 	$(MAKE) ARCH="sm_80 sm_90" all $(BUILD)/test_gpu
-	$(MAKE) ARCH="sm_80 sm_90" host-tests $(TEST_EXTRA)
+	$(MAKE) ARCH="sm_80 sm_90" docs-check $(TEST_EXTRA)
+	$(MAKE) ARCH="sm_80 sm_90" host-tests
+
+# The docs' generated tables (compiler reports of the sm_80 + sm_90 build, committed results).
+docs:
+	$(MAKE) ARCH="sm_80 sm_90" all
+	python3 docs/tables.py
+docs-check:
+	python3 docs/tables.py --check
 
 test-gpu: $(BUILD)/test_gpu
 	$(BUILD)/test_gpu

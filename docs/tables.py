@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Fill the generated tables in docs/*.md and README.md from result files and compiler reports.
+
+Two kinds of block, each between an opening marker and its end marker:
+
+  <!-- measured results/h100/step02.json -->   ...   <!-- end measured -->
+      the benchmark table of a Google Benchmark JSON written by a stage (GPU, date, commit,
+      and for each shape: median us, GB/s, the copy's GB/s in the same run, % of copy)
+  <!-- ptxas step02 -->   ...   <!-- end ptxas -->
+      the compiler's resource report of build/step02.ptxas.txt (registers, spills, stack,
+      static shared memory per kernel, for every architecture of the build)
+
+  python3 docs/tables.py            rewrite the blocks in place
+  python3 docs/tables.py --check    exit 1 if any block differs from what the files say now
+"""
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BLOCK = re.compile(r"(<!-- (measured|ptxas) ([^ ]+) -->\n)(.*?)(<!-- end \2 -->)", re.S)
+
+
+def measured_table(path):
+    f = ROOT / path
+    if not f.exists():
+        return f"_No result file {path} yet: run the stage on a GPU (see results/README.md)._\n"
+    data = json.loads(f.read_text())
+    ctx = data.get("context", {})
+    date = ctx.get("date", "?")[:10]
+    head = (f"{ctx.get('gpu', '?')}, {date}, commit {ctx.get('commit', '?')}, "
+            f"{ctx.get('dtype', '?')}, from `{path}`. Median of the timed iterations, L2 flushed "
+            f"before each; % of copy = against a device-to-device copy of the same bytes timed in "
+            f"the same run.\n\n")
+    rows = ["| M | N | median µs | GB/s | copy GB/s | % of copy |", "|---:|---:|---:|---:|---:|---:|"]
+    for b in data.get("benchmarks", []):
+        if b.get("run_type", "iteration") != "iteration":
+            continue
+        shape = re.search(r"M:(\d+)/N:(\d+)", b["name"])
+        m, n = shape.groups() if shape else ("?", "?")
+        if b.get("error_occurred"):
+            rows.append(f"| {m} | {n} | failed: {b.get('error_message', '')} | | | |")
+            continue
+        rows.append(f"| {m} | {n} | {b['median_us']:.2f} | {b['GB/s']:.0f} | {b['copy_GB/s']:.0f} "
+                    f"| {b['pct_copy']:.1f}% |")
+    return head + "\n".join(rows) + "\n"
+
+
+def demangle(names):
+    try:
+        out = subprocess.run(["c++filt"], input="\n".join(names), capture_output=True, text=True,
+                             check=True).stdout.splitlines()
+        return out if len(out) == len(names) else names
+    except (OSError, subprocess.CalledProcessError):
+        return names
+
+
+def short_kernel(name):
+    name = name.replace("(anonymous namespace)::", "")
+    return re.sub(r"\(.*\)$", "", name)  # drop the parameter list
+
+
+def ptxas_table(stage):
+    f = ROOT / "build" / f"{stage}.ptxas.txt"
+    if not f.exists():
+        return f"_No compiler report build/{stage}.ptxas.txt: run `make {stage}` first._\n"
+    entries, current = [], None
+    for line in f.read_text().splitlines():
+        m = re.search(r"Compiling entry function '([^']+)' for '(sm_\d+)'", line)
+        if m:
+            current = {"mangled": m.group(1), "arch": m.group(2)}
+            entries.append(current)
+            continue
+        if current is None:
+            continue
+        m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads", line)
+        if m:
+            current["stack"], current["spill_st"], current["spill_ld"] = map(int, m.groups())
+        m = re.search(r"Used (\d+) registers", line)
+        if m:
+            current["regs"] = int(m.group(1))
+            s = re.search(r"(\d+) bytes smem", line)
+            current["smem"] = int(s.group(1)) if s else 0
+    names = demangle([e["mangled"] for e in entries])
+    rows = ["| kernel | arch | registers | spill stores / loads (bytes) | stack (bytes) | static smem (bytes) |",
+            "|---|---|---:|---:|---:|---:|"]
+    for e, name in sorted(zip(entries, names), key=lambda p: (short_kernel(p[1]), p[0]["arch"])):
+        rows.append(f"| `{short_kernel(name)}` | {e['arch']} | {e.get('regs', '?')} | "
+                    f"{e.get('spill_st', '?')} / {e.get('spill_ld', '?')} | {e.get('stack', '?')} | "
+                    f"{e.get('smem', 0)} |")
+    return f"From `build/{stage}.ptxas.txt` (`nvcc -Xptxas -v`, the build `make test` makes).\n\n" + \
+        "\n".join(rows) + "\n"
+
+
+def render(text):
+    def fill(m):
+        body = measured_table(m.group(3)) if m.group(2) == "measured" else ptxas_table(m.group(3))
+        return m.group(1) + body + m.group(5)
+    return BLOCK.sub(fill, text)
+
+
+def main():
+    check = "--check" in sys.argv[1:]
+    stale = []
+    for doc in sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]:
+        if not doc.exists():
+            continue
+        old = doc.read_text()
+        new = render(old)
+        if new != old:
+            stale.append(doc.relative_to(ROOT))
+            if not check:
+                doc.write_text(new)
+    if check and stale:
+        print("docs out of date with results/ or the compiler's report (run `make docs`):",
+              ", ".join(map(str, stale)))
+        return 1
+    print(("checked" if check else "updated"), "generated tables:",
+          ", ".join(map(str, stale)) if stale else "all current")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
