@@ -24,7 +24,8 @@ DEP_LIB := $(if $(DEPS),-L$(DEPS)/lib -Xlinker -rpath=$(abspath $(DEPS))/lib)
 NVCCFLAGS := -std=c++17 -O3 -lineinfo $(GENCODE) -Icommon $(DEP_INC) \
              -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror
 CXX     ?= g++
-CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Icommon $(DEP_INC)
+CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(shell command -v $(NVCC) 2>/dev/null))
+CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Icommon $(DEP_INC) -isystem $(CUDA_HOME)/include
 
 STEP_SRCS := $(sort $(wildcard steps/[0-9][0-9]_*.cu))
 STEPS     := $(foreach s,$(STEP_SRCS),step$(firstword $(subst _, ,$(notdir $(s)))))

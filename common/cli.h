@@ -3,6 +3,7 @@
 //   ./stepNN                       validate, then benchmark the stage's default sweep
 //   ./stepNN --rows M --cols N     validate and benchmark one shape
 //   ./stepNN --check [...]         validate only
+//   ./stepNN --explain             registers, shared memory and occupancy of the stage's kernels
 //   ./stepNN --dtype f16 [...]     element type, where the stage has it (default f32)
 //   ./stepNN --iters K [...]       timed iterations per shape (default: by size)
 //   ./stepNN --help
@@ -20,6 +21,7 @@ struct CliOptions {
   int64_t rows = 0, cols = 0;  // 0 = not given
   DType dtype = DType::f32;
   bool check_only = false;
+  bool explain = false;
   bool help = false;
   int iters = 0;  // 0 = choose by size
   std::vector<std::string> benchmark_args;  // --benchmark_* flags, passed through
@@ -84,9 +86,9 @@ inline CliParse parse_cli(const std::vector<std::string>& args) {
       o.benchmark_args.push_back(args[i]);
     } else if (a == "--help" || a == "-h") {
       o.help = true;
-    } else if (a == "--check") {
-      if (has_inline_value) return fail("--check takes no value");
-      o.check_only = true;
+    } else if (a == "--check" || a == "--explain") {
+      if (has_inline_value) return fail(a + " takes no value");
+      (a == "--check" ? o.check_only : o.explain) = true;
     } else if (a == "--rows" || a == "--cols") {
       int64_t* dst = (a == "--rows") ? &o.rows : &o.cols;
       std::string v;
@@ -114,6 +116,6 @@ inline CliParse parse_cli(const std::vector<std::string>& args) {
 }
 
 inline const char* cli_usage_line() {
-  return "usage: [--rows M --cols N] [--dtype f32|f16|bf16] [--check] [--iters K] [--help] "
+  return "usage: [--rows M --cols N] [--dtype f32|f16|bf16] [--check] [--explain] [--iters K] [--help] "
          "[--benchmark_...]";
 }

@@ -23,6 +23,7 @@ static DeviceInfo read_device(int id) {
   d.max_threads_per_sm = p.maxThreadsPerMultiProcessor;
   d.max_blocks_per_sm = p.maxBlocksPerMultiProcessor;
   d.global_mem_bytes = static_cast<int64_t>(p.totalGlobalMem);
+  d.smem_reserved_per_block = static_cast<int64_t>(p.reservedSharedMemPerBlock);
   CUDA_CHECK(cudaDeviceGetAttribute(&d.mem_clock_khz, cudaDevAttrMemoryClockRate, id));
   CUDA_CHECK(cudaDeviceGetAttribute(&d.mem_bus_bits, cudaDevAttrGlobalMemoryBusWidth, id));
   int coop = 0, cluster = 0;
@@ -48,6 +49,18 @@ const DeviceInfo& device_info() {
     return read_device(0);
   }();
   return info;
+}
+
+GpuLimits limits_of(const DeviceInfo& d) {
+  GpuLimits g{"this GPU", d.sm_count};
+  g.regs_per_sm = d.regs_per_sm;
+  g.regs_per_block = d.regs_per_block;
+  g.max_warps_per_sm = d.max_threads_per_sm / 32;
+  g.max_blocks_per_sm = d.max_blocks_per_sm;
+  g.smem_per_sm = d.smem_per_sm;
+  g.smem_per_block_optin = d.smem_per_block_optin;
+  g.smem_reserved_per_block = static_cast<int>(d.smem_reserved_per_block);
+  return g;
 }
 
 std::string DeviceInfo::short_name() const {

@@ -7,6 +7,8 @@
 
 #include <cuda_runtime.h>
 
+#include "occupancy.h"
+
 struct DeviceInfo {
   int id = 0;
   std::string name;
@@ -19,6 +21,7 @@ struct DeviceInfo {
   int max_threads_per_sm = 0, max_blocks_per_sm = 0;
   int64_t global_mem_bytes = 0;
   int mem_clock_khz = 0, mem_bus_bits = 0;
+  int64_t smem_reserved_per_block = 0;
   int driver_version = 0, runtime_version = 0;
   bool cooperative_launch = false, cluster_launch = false;
 
@@ -26,6 +29,9 @@ struct DeviceInfo {
   // "h100", "a100", ...: the results/ folder for this GPU.
   std::string short_name() const;
 };
+
+// The occupancy limits of this GPU, read off the device (see occupancy.h).
+GpuLimits limits_of(const DeviceInfo& d);
 
 // Select device 0 and read its facts. No device or no driver: one line, exit 3.
 const DeviceInfo& device_info();

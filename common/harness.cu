@@ -9,6 +9,7 @@
 
 #include "buffers.cuh"
 #include "cli.h"
+#include "explain.cuh"
 #include "stage.h"
 #include "timing.cuh"
 #include "validate.cuh"
@@ -213,6 +214,7 @@ static void print_help(const Stage& s, const char* argv0) {
       "  --rows M --cols N     validate and benchmark one M x N shape (2^k allowed)\n"
       "  --dtype T             f32 (default), f16 or bf16 where the stage has the kernel\n"
       "  --check               validate only, no benchmark\n"
+      "  --explain             registers, shared memory and occupancy of the stage's kernels\n"
       "  --iters K             timed iterations per shape (default 100, 20 above 1 GB)\n"
       "  --benchmark_...       Google Benchmark's own flags, e.g. --benchmark_out=run.json\n\n"
       "exit codes: 0 ok, 1 wrong result or CUDA error, 2 usage, 3 no GPU / too little memory\n",
@@ -248,6 +250,10 @@ int run_stage(const Stage& s, int argc, char** argv) {
   std::printf("stage %s (%s): %s\n", s.id, s.name, s.summary);
   print_device_header(d, stdout);
   std::printf("commit %s\n\n", SOFTMAX_COMMIT);
+  if (o.explain) {
+    print_explain(s, d, o.dtype, stdout);
+    return kExitOk;
+  }
 
   // Validate: the given shape, or the stage's corner shapes.
   bool ok = true;

@@ -25,6 +25,16 @@ struct Shape {
   int64_t M, N;
 };
 
+// One kernel configuration a stage launches, for --explain and the occupancy tests.
+struct KernelConfig {
+  std::string label;          // which instantiation / N it serves, e.g. "softmax_fused, N = 16384"
+  const void* func;           // the __global__ function, ready to launch (attributes already set)
+  int threads;                // threads per block
+  int64_t dynamic_smem;       // dynamic shared memory per block, bytes
+  int64_t elems_per_thread;   // row elements one thread holds in registers/smem (0: it streams)
+};
+using ExplainFn = std::vector<KernelConfig> (*)(const DeviceInfo&, DType);
+
 struct Stage {
   const char* id;       // "02"
   const char* name;     // "fused"
@@ -37,6 +47,7 @@ struct Stage {
   // Largest N the stage takes on this GPU (for the tests); 0 = no limit of its own.
   int64_t (*max_cols)(const DeviceInfo&, DType) = nullptr;
   std::vector<Shape> sweep;  // default benchmark shapes (those refused on a GPU are skipped)
+  ExplainFn explain = nullptr;  // optional: the kernel configurations behind --explain
 };
 
 bool stage_has(const Stage& s, DType t);

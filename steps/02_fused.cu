@@ -55,21 +55,35 @@ std::string refuse(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   return "";
 }
 
-void launch(const float* x, float* y, int64_t M, int64_t N, cudaStream_t stream) {
-  const int64_t smem = smem_bytes(N);
-  // Above 48 KB a block must opt in to more dynamic shared memory (once is enough).
-  static bool opted_in = false;
-  if (smem > 48 * 1024 && !opted_in) {
+// Above 48 KB a block must opt in to more dynamic shared memory (once is enough).
+void allow_large_rows() {
+  static const bool done = [] {
     CUDA_CHECK(cudaFuncSetAttribute(softmax_fused, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     static_cast<int>(device_info().smem_per_block_optin - kReductionSmem)));
-    opted_in = true;
-  }
-  softmax_fused<<<static_cast<unsigned>(M), threads_for(N), smem, stream>>>(x, y, N);
+    return true;
+  }();
+  (void)done;
+}
+
+void launch(const float* x, float* y, int64_t M, int64_t N, cudaStream_t stream) {
+  if (smem_bytes(N) > 48 * 1024) allow_large_rows();
+  softmax_fused<<<static_cast<unsigned>(M), threads_for(N), smem_bytes(N), stream>>>(x, y, N);
   CUDA_CHECK_LAUNCH();
 }
 
+// --explain: one configuration per row length of the sweep, up to the longest row.
+std::vector<KernelConfig> explain(const DeviceInfo& d, DType t) {
+  allow_large_rows();
+  std::vector<KernelConfig> configs;
+  for (int64_t N : {int64_t{1024}, int64_t{2048}, int64_t{4096}, int64_t{8192}, int64_t{16384},
+                    int64_t{32768}, max_cols(d, t)})
+    configs.push_back({"softmax_fused, N = " + std::to_string(N), reinterpret_cast<const void*>(softmax_fused),
+                       threads_for(N), smem_bytes(N), ceil_div(N, threads_for(N))});
+  return configs;
+}
+
 const Stage stage02 = {"02", "fused", "one block per row, the row cached in shared memory, read once",
-                       launch, nullptr, nullptr, refuse, max_cols, sweep_m2048()};
+                       launch, nullptr, nullptr, refuse, max_cols, sweep_m2048(), explain};
 
 }  // namespace
 

@@ -10,6 +10,7 @@
 
 #include "buffers.cuh"
 #include "cuda_check.cuh"
+#include "explain.cuh"
 #include "stage.h"
 #include "validate.cuh"
 
@@ -79,6 +80,20 @@ TEST_CASE("more than 2^31 elements: no 32-bit index overflow") {
       return;
     }
     check_one(s, t, M, N, InputKind::random);
+  });
+}
+
+TEST_CASE("the occupancy calculator agrees with the CUDA runtime on every stage kernel") {
+  for_each_stage([](const Stage& s, DType t) {
+    for (const ExplainRow& r : explain_rows(s, device_info(), t)) {
+      std::printf("occupancy stage %s %-4s %-34s regs=%d threads=%d smem=%lld calc=%d api=%d\n", s.id,
+                  dtype_name(t), r.config.label.c_str(), r.regs, r.config.threads,
+                  static_cast<long long>(r.static_smem + r.config.dynamic_smem), r.calc.blocks_per_sm,
+                  r.api_blocks);
+      const std::string what = std::string("stage ") + s.id + " " + r.config.label;
+      INFO(what);
+      CHECK(r.calc.blocks_per_sm == r.api_blocks);
+    }
   });
 }
 
