@@ -81,6 +81,10 @@ $(BUILD)/test_host: $(HOST_TESTS) $(COMMON_HDRS) | $(BUILD)/deps.ok
 $(BUILD)/test_gpu: tests/gpu/test_stages.cu $(STEPS:%=$(BUILD)/lib/%.o) $(COMMON_OBJS) $(BUILD)/commit.txt
 	$(NVCC) $(NVCCFLAGS) -DSOFTMAX_COMMIT='"$(COMMIT)"' $(filter-out %.txt,$^) -o $@ $(DEP_LIB) -lbenchmark -lpthread
 
+$(BUILD)/occupancy_tool: common/occupancy_tool.cpp common/occupancy.h
+	@mkdir -p $(BUILD)
+	$(CXX) $(CXXFLAGS) $< -o $@
+
 host-tests: $(BUILD)/test_host all
 	@sh tests/run_host_tests.sh $(STEPS)
 
@@ -95,9 +99,9 @@ test:
 
 # The docs' generated tables (compiler reports of the sm_80 + sm_90 build, committed results).
 docs:
-	$(MAKE) ARCH="sm_80 sm_90" all
+	$(MAKE) ARCH="sm_80 sm_90" all $(BUILD)/occupancy_tool
 	python3 docs/tables.py
-docs-check:
+docs-check: $(BUILD)/occupancy_tool
 	python3 docs/tables.py --check
 
 test-gpu: $(BUILD)/test_gpu

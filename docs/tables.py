@@ -9,6 +9,10 @@ Two kinds of block, each between an opening marker and its end marker:
   <!-- ptxas step02 -->   ...   <!-- end ptxas -->
       the compiler's resource report of build/step02.ptxas.txt (registers, spills, stack,
       static shared memory per kernel, for every architecture of the build)
+  <!-- occupancy step02 KERNEL N:THREADS:DYNAMIC_SMEM ... -->   ...   <!-- end occupancy -->
+      for each listed launch of KERNEL (its name as in the ptxas table), on A100 (sm_80) and
+      H100 (sm_90): elements per thread, the compiler's registers and spills, shared memory per
+      block, and blocks per SM / occupancy / limiter from common/occupancy.h (build/occupancy_tool)
 
   python3 docs/tables.py            rewrite the blocks in place
   python3 docs/tables.py --check    exit 1 if any block differs from what the files say now
@@ -20,7 +24,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BLOCK = re.compile(r"(<!-- (measured|ptxas) ([^ ]+) -->\n)(.*?)(<!-- end \2 -->)", re.S)
+BLOCK = re.compile(r"(<!-- (measured|ptxas|occupancy) ([^ ]+?)( [^>]*)? -->\n)(.*?)(<!-- end \2 -->)", re.S)
+ARCH_GPU = {"sm_80": "A100", "sm_90": "H100"}
 
 
 def measured_table(path):
@@ -62,10 +67,11 @@ def short_kernel(name):
     return re.sub(r"\(.*\)$", "", name)  # drop the parameter list
 
 
-def ptxas_table(stage):
+def ptxas_entries(stage):
+    """The kernels of build/<stage>.ptxas.txt: name, arch, regs, spills, stack, static smem."""
     f = ROOT / "build" / f"{stage}.ptxas.txt"
     if not f.exists():
-        return f"_No compiler report build/{stage}.ptxas.txt: run `make {stage}` first._\n"
+        return None
     entries, current = [], None
     for line in f.read_text().splitlines():
         m = re.search(r"Compiling entry function '([^']+)' for '(sm_\d+)'", line)
@@ -83,21 +89,64 @@ def ptxas_table(stage):
             current["regs"] = int(m.group(1))
             s = re.search(r"(\d+) bytes smem", line)
             current["smem"] = int(s.group(1)) if s else 0
-    names = demangle([e["mangled"] for e in entries])
+    for e, name in zip(entries, demangle([e["mangled"] for e in entries])):
+        e["name"] = short_kernel(name)
+    return entries
+
+
+def ptxas_table(stage):
+    entries = ptxas_entries(stage)
+    if entries is None:
+        return f"_No compiler report build/{stage}.ptxas.txt: run `make {stage}` first._\n"
     rows = ["| kernel | arch | registers | spill stores / loads (bytes) | stack (bytes) | static smem (bytes) |",
             "|---|---|---:|---:|---:|---:|"]
-    for e, name in sorted(zip(entries, names), key=lambda p: (short_kernel(p[1]), p[0]["arch"])):
-        rows.append(f"| `{short_kernel(name)}` | {e['arch']} | {e.get('regs', '?')} | "
+    for e in sorted(entries, key=lambda e: (e["name"], e["arch"])):
+        rows.append(f"| `{e['name']}` | {e['arch']} | {e.get('regs', '?')} | "
                     f"{e.get('spill_st', '?')} / {e.get('spill_ld', '?')} | {e.get('stack', '?')} | "
                     f"{e.get('smem', 0)} |")
     return f"From `build/{stage}.ptxas.txt` (`nvcc -Xptxas -v`, the build `make test` makes).\n\n" + \
         "\n".join(rows) + "\n"
 
 
+def occupancy_table(stage, spec):
+    words = spec.split()
+    if not words:
+        return "_occupancy block needs a kernel name and N:threads:dynamic_smem launches._\n"
+    kernel, launches = words[0], [tuple(int(v) for v in w.split(":")) for w in words[1:]]
+    entries = ptxas_entries(stage)
+    if entries is None:
+        return f"_No compiler report build/{stage}.ptxas.txt: run `make {stage}` first._\n"
+    tool = ROOT / "build" / "occupancy_tool"
+    rows = ["| N | threads | elements / thread | GPU | registers | spills (bytes) | smem / block | "
+            "blocks / SM | occupancy | limited by |",
+            "|---:|---:|---:|---|---:|---:|---:|---:|---:|---|"]
+    for n, threads, dyn in launches:
+        for e in sorted((e for e in entries if e["name"] == kernel), key=lambda e: e["arch"]):
+            smem = e.get("smem", 0) + dyn
+            out = subprocess.run([str(tool), e["arch"], str(e["regs"]), str(threads), str(smem)],
+                                 capture_output=True, text=True, check=True).stdout.split(maxsplit=3)
+            blocks, _warps, occ, limiter = out
+            rows.append(f"| {n} | {threads} | {-(-n // threads)} | {ARCH_GPU.get(e['arch'], e['arch'])} | "
+                        f"{e['regs']} | {e['spill_st'] + e['spill_ld']} | {smem} | {blocks} | {occ}% | "
+                        f"{limiter.strip()} |")
+    if len(rows) == 2:
+        return f"_No kernel `{kernel}` in build/{stage}.ptxas.txt._\n"
+    return (f"`{kernel}`: registers and spills from `build/{stage}.ptxas.txt`, blocks per SM from "
+            f"`common/occupancy.h` with the A100's and H100's limits (shared memory per block "
+            f"includes the static part; the 1 KB the hardware reserves per block is counted by the "
+            f"calculator).\n\n" + "\n".join(rows) + "\n")
+
+
 def render(text):
     def fill(m):
-        body = measured_table(m.group(3)) if m.group(2) == "measured" else ptxas_table(m.group(3))
-        return m.group(1) + body + m.group(5)
+        kind, stage, spec = m.group(2), m.group(3), (m.group(4) or "")
+        if kind == "measured":
+            body = measured_table(stage)
+        elif kind == "ptxas":
+            body = ptxas_table(stage)
+        else:
+            body = occupancy_table(stage, spec)
+        return m.group(1) + body + m.group(6)
     return BLOCK.sub(fill, text)
 
 
