@@ -4,6 +4,7 @@
 #   make all                   every stage
 #   make test                  all that needs no GPU: every stage for sm_80 and sm_90, host tests
 #   make test-gpu              every stage on the GPU against the CPU reference (needs a GPU)
+#   make sanitize              every stage under compute-sanitizer's four tools (needs a GPU)
 #   make ARCH=sm_86 ...        build for another GPU (default: the GPU present, else sm_80 + sm_90)
 #   make DEPS=/prefix ...      look for Google Benchmark / doctest under /prefix/include, /prefix/lib
 
@@ -34,7 +35,7 @@ COMMON_OBJS := $(COMMON_SRCS:common/%.cu=$(BUILD)/common/%.o)
 COMMON_HDRS := $(wildcard common/*.h common/*.cuh)
 HOST_TESTS  := $(wildcard tests/host/*.cpp)
 
-.PHONY: all test test-gpu host-tests docs docs-check deps clean
+.PHONY: all test test-gpu sanitize host-tests docs docs-check deps clean
 all: $(STEPS)
 
 # ---- dependencies: checked once, installed where this machine allows -----------------------
@@ -106,6 +107,10 @@ docs-check: $(BUILD)/occupancy_tool
 
 test-gpu: $(BUILD)/test_gpu
 	$(BUILD)/test_gpu
+
+# Every stage under compute-sanitizer's memcheck, racecheck, synccheck and initcheck (needs a GPU).
+sanitize: all
+	sh tests/sanitize.sh $(STEPS)
 
 clean:
 	rm -rf $(BUILD) $(STEPS)
