@@ -1,26 +1,52 @@
 #!/usr/bin/env bash
-# One batch on a GPU machine: build natively, run the GPU tests, benchmark every stage, and leave
-# the logs and Google Benchmark JSON in $OUT (default results/<gpu>/). Usage:
-#   results/run_gpu.sh [stepNN ...]        (default: every stage)
+# One batch on a GPU machine: build natively, run the GPU tests, benchmark every stage in every
+# dtype it has, optionally run compute-sanitizer; logs and Google Benchmark JSON go to
+# results/<gpu>/ (or $OUT). Usage:
+#   results/run_gpu.sh [--no-test] [--sanitize] [stepNN ...]     (default: every stage)
 # Environment: OUT=dir, DEPS=prefix (passed to make), BENCH_ARGS="--iters 50" (passed to stages).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+run_tests=1 sanitize=0 stages=()
+for a in "$@"; do
+  case "$a" in
+    --no-test) run_tests=0 ;;
+    --sanitize) sanitize=1 ;;
+    *) stages+=("$a") ;;
+  esac
+done
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n1)
 short=$(echo "$gpu" | tr 'A-Z' 'a-z' | grep -o '[a-z]*[0-9][0-9a-z]*' | head -n1)
 OUT=${OUT:-results/$short}
 mkdir -p "$OUT"
 make_args=(${DEPS:+DEPS=$DEPS})
-stages=("$@")
 [ ${#stages[@]} -eq 0 ] && stages=($(ls steps/[0-9][0-9]_*.cu | sed 's|steps/\([0-9][0-9]\)_.*|step\1|'))
 
-make -j"$(nproc)" "${make_args[@]}" all build/test_gpu > "$OUT/build.log" 2>&1 || { tail -n 30 "$OUT/build.log"; exit 1; }
+echo "== build"
+make -j"$(nproc)" "${make_args[@]}" "${stages[@]}" build/test_gpu > "$OUT/build.log" 2>&1 || { tail -n 30 "$OUT/build.log"; exit 1; }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv > "$OUT/nvidia-smi.txt"
-build/test_gpu 2>&1 | tee "$OUT/test-gpu.txt" | grep -E "FAIL|test cases|assertions|Status" ; tg=${PIPESTATUS[0]}
+tg=skipped
+if [ $run_tests = 1 ]; then
+  echo "== test-gpu"
+  build/test_gpu 2>&1 | tee "$OUT/test-gpu.txt" | grep -E "^stage .*FAIL|test cases|assertions|Status"
+  tg=${PIPESTATUS[0]}
+fi
+san=skipped
+if [ $sanitize = 1 ]; then
+  echo "== sanitize"
+  sh tests/sanitize.sh "${stages[@]}" > "$OUT/sanitize.txt" 2>&1; san=$?
+  grep -E "^FAIL|sanitize:" "$OUT/sanitize.txt"
+fi
+echo "== benchmarks"
 summary=""
 for s in "${stages[@]}"; do
-  ./"$s" ${BENCH_ARGS:-} --benchmark_out="$OUT/$s.json" --benchmark_out_format=json > "$OUT/$s.txt" 2>&1
-  rc=$?
-  summary+=$'\n'"== $s (exit $rc)"$'\n'"$(sed -n '/median_us/,$p' "$OUT/$s.txt")"
+  for t in f32 f16 bf16; do
+    suffix=$([ $t = f32 ] && echo "" || echo "_$t")
+    log="$OUT/$s$suffix.txt"
+    ./"$s" --dtype $t ${BENCH_ARGS:-} --benchmark_out="$OUT/$s$suffix.json" --benchmark_out_format=json > "$log" 2>&1
+    rc=$?
+    if [ $rc = 2 ] && grep -q "has no $t kernel" "$log"; then rm -f "$log" "$OUT/$s$suffix.json"; continue; fi
+    summary+=$'\n'"== $s $t (exit $rc)"$'\n'"$(sed -n '/median_us/,$p' "$log" | grep -v '^$')"
+  done
 done
 echo "$summary"
-echo "test-gpu exit $tg"
+echo "test-gpu exit: $tg   sanitize exit: $san"
