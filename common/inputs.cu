@@ -11,6 +11,7 @@ const char* input_kind_name(InputKind k) {
     case InputKind::huge: return "huge";
     case InputKind::neg_inf: return "neg_inf";
     case InputKind::all_equal: return "all_equal";
+    case InputKind::special: return "special";
   }
   return "?";
 }
@@ -22,6 +23,18 @@ __device__ float normal_from_hash(uint64_t h) {
   return sqrtf(-2.0f * logf(u1)) * cospif(2.0f * u2);
 }
 
+// Row r of the special input: the cases whose output convention docs/special_values.md states.
+__device__ float special_value(DType t, int64_t r, int64_t j, int64_t N, float z, uint64_t h) {
+  const float big = t == DType::f16 ? 65504.0f : 1e30f;
+  switch (r % 5) {
+    case 0: return -INFINITY;                           // all -inf: NaN row
+    case 1: return j == (r * 7) % N ? INFINITY : z;     // one +inf: NaN row
+    case 2: return j == (r * 3) % N ? NAN : z;          // one NaN: NaN row
+    case 3: return (h & 7) == 0 ? ((h & 8) ? big : -big) : z;  // huge magnitudes: finite
+    default: return ((h & 3) == 0 && j != N / 2) ? -INFINITY : z;  // -inf entries become 0
+  }
+}
+
 __device__ float input_value(InputKind kind, DType t, int64_t i, int64_t N, uint64_t seed) {
   const uint64_t h = mix64(seed ^ mix64(static_cast<uint64_t>(i)));
   const float z = normal_from_hash(h);
@@ -30,6 +43,7 @@ __device__ float input_value(InputKind kind, DType t, int64_t i, int64_t N, uint
     case InputKind::huge: return t == DType::f16 ? fminf(fmaxf(2e4f * z, -65504.f), 65504.f) : 1e30f * z;
     case InputKind::neg_inf: return ((h & 3) == 0 && i % N != N / 2) ? -INFINITY : z;
     case InputKind::all_equal: return static_cast<float>((i / N) % 17) * 0.75f - 4.0f;
+    case InputKind::special: return special_value(t, i / N, i % N, N, z, h);
   }
   return 0.0f;
 }

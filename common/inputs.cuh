@@ -15,6 +15,8 @@ enum class InputKind {
   huge,       // normal scaled to the dtype's large end: +-1e30 (f32), +-6e4 (f16), +-1e30 (bf16)
   neg_inf,    // random, with about a third of the entries -inf (never the middle one of a row)
   all_equal,  // every entry of a row the same value (a different value per row)
+  special,    // by row, cycling: all -inf; one +inf; one NaN; +-1e30 (f16: +-65504) mixed with
+              // ordinary values; ordinary values with some -inf (the conventions' test)
 };
 
 const char* input_kind_name(InputKind k);

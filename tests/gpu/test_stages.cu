@@ -68,6 +68,13 @@ TEST_CASE("every stage handles huge values, -inf entries and all-equal rows") {
   });
 }
 
+TEST_CASE("every stage follows torch.softmax's convention on NaN, +inf and all -inf rows") {
+  for_each_stage([](const Stage& s, DType t) {
+    for (int64_t N : {int64_t{1}, int64_t{33}, int64_t{4097}, test_cols(s, t).back()})
+      check_one(s, t, 10, N, InputKind::special);
+  });
+}
+
 TEST_CASE("more than 2^31 elements: no 32-bit index overflow") {
   const int64_t kElems = (int64_t{1} << 31) + 4096;
   for_each_stage([&](const Stage& s, DType t) {

@@ -88,3 +88,37 @@ TEST_CASE("scanned rows: written, finite, in [0, 1], summing to 1") {
 TEST_CASE("no rows checked is a failure, not a pass") {
   CHECK_FALSE(Checker().result(tolerance_for(DType::f32)).pass);
 }
+
+TEST_CASE("where the reference is NaN (torch's convention) only a computed NaN passes") {
+  const std::vector<float> x = {1.0f, INFINITY, 2.0f};  // a row with +inf: every output NaN
+  std::vector<double> ref(3);
+  softmax_ref_safe(x.data(), ref.data(), 3);
+  for (double v : ref) REQUIRE(std::isnan(v));
+  const std::vector<float> nans(3, std::nanf("")), zeros = {0.0f, 1.0f, 0.0f};
+  std::vector<float> unwritten = nans;
+  unwritten[1] = poison();
+  Checker ok, wrong, missing;
+  ok.add_row(nans.data(), ref.data(), 3, 0);
+  wrong.add_row(zeros.data(), ref.data(), 3, 0);
+  missing.add_row(unwritten.data(), ref.data(), 3, 0);
+  const CheckResult r = ok.result(tolerance_for(DType::f32));
+  CHECK(r.pass);
+  CHECK(r.expected_nans == 3);
+  CHECK_FALSE(wrong.result(tolerance_for(DType::f32)).pass);
+  CHECK(missing.result(tolerance_for(DType::f32)).unwritten == 1);
+  CHECK_FALSE(missing.result(tolerance_for(DType::f32)).pass);
+}
+
+TEST_CASE("the reference follows torch.softmax on special rows") {
+  std::vector<double> y(3);
+  const std::vector<float> all_neg_inf(3, -INFINITY), with_nan = {0.0f, std::nanf(""), 1.0f},
+                           with_neg_inf = {0.0f, -INFINITY, 0.0f};
+  softmax_ref_safe(all_neg_inf.data(), y.data(), 3);
+  CHECK(std::isnan(y[0]));
+  softmax_ref_safe(with_nan.data(), y.data(), 3);
+  CHECK(std::isnan(y[0]));
+  CHECK(std::isnan(y[2]));
+  softmax_ref_safe(with_neg_inf.data(), y.data(), 3);
+  CHECK(y[0] == 0.5);
+  CHECK(y[1] == 0.0);
+}
