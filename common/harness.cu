@@ -233,18 +233,17 @@ int run_stage(const Stage& s, int argc, char** argv) {
     print_help(s, argv[0]);
     return kExitOk;
   }
-  if (!stage_has(s, o.dtype)) {
-    std::fprintf(stderr, "%s: error: stage %s has no %s kernel\n", argv[0], s.id, dtype_name(o.dtype));
+  auto usage_error = [&](const std::string& why) {
+    std::fprintf(stderr, "%s: error: %s\n%s %s\n", argv[0], why.c_str(), argv[0], cli_usage_line());
     return kExitUsage;
-  }
+  };
+  if (!stage_has(s, o.dtype))
+    return usage_error(std::string("stage ") + s.id + " has no " + dtype_name(o.dtype) + " kernel");
   const DeviceInfo& d = device_info();
   std::vector<Shape> shapes;
   if (o.rows > 0) {
     const std::string why = stage_refusal(s, d, o.dtype, o.rows, o.cols);
-    if (!why.empty()) {
-      std::fprintf(stderr, "%s: error: %s\n", argv[0], why.c_str());
-      return kExitUsage;
-    }
+    if (!why.empty()) return usage_error(why);
     shapes.push_back({o.rows, o.cols});
   }
   std::printf("stage %s (%s): %s\n", s.id, s.name, s.summary);

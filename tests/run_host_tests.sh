@@ -21,6 +21,7 @@ expect() {  # expect CODE STAGE ARGS...
   msg=$(./$stage "$@" 2>&1 >/dev/null); got=$?
   if [ $got -eq "$want" ]; then ok; else bad "./$stage $* exited $got, expected $want: $msg"; return; fi
   if [ "$want" -ne 0 ] && ! echo "$msg" | grep -q "error:"; then bad "./$stage $*: no 'error:' line"; fi
+  if [ "$want" -eq 2 ] && ! echo "$msg" | grep -q "usage:"; then bad "./$stage $*: no usage line"; fi
 }
 has_gpu=0
 nvidia-smi -L >/dev/null 2>&1 && has_gpu=1

@@ -104,6 +104,17 @@ TEST_CASE("the occupancy calculator agrees with the CUDA runtime on every stage 
   });
 }
 
+TEST_CASE("running a stage leaves no device memory behind") {
+  size_t before = 0, after = 0, total = 0;
+  for_each_stage([](const Stage& s, DType t) { check_one(s, t, 64, 1000, InputKind::random); });
+  CUDA_CHECK(cudaMemGetInfo(&before, &total));
+  for_each_stage([](const Stage& s, DType t) {
+    for (int64_t N : {int64_t{4097}, test_cols(s, t).back()}) check_one(s, t, 3, N, InputKind::random);
+  });
+  CUDA_CHECK(cudaMemGetInfo(&after, &total));
+  CHECK(after == before);
+}
+
 // ---- the checks can fail ------------------------------------------------------------------
 
 namespace broken {
