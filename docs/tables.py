@@ -9,7 +9,8 @@ Two kinds of block, each between an opening marker and its end marker:
   <!-- ptxas step02 -->   ...   <!-- end ptxas -->
       the compiler's resource report of build/step02.ptxas.txt (registers, spills, stack,
       static shared memory per kernel, for every architecture of the build)
-  <!-- occupancy step02 KERNEL N:THREADS:DYNAMIC_SMEM ... -->   ...   <!-- end occupancy -->
+  <!-- occupancy step02 KERNEL N:THREADS:SMEM[:PER_THREAD] ... [KERNEL2 N:THREADS:SMEM ...] -->  ...
+  <!-- end occupancy -->
       for each listed launch of KERNEL (its name as in the ptxas table), on A100 (sm_80) and
       H100 (sm_90): elements per thread, the compiler's registers and spills, shared memory per
       block, and blocks per SM / occupancy / limiter from common/occupancy.h (build/occupancy_tool)
@@ -24,7 +25,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BLOCK = re.compile(r"(<!-- (measured|ptxas|occupancy) ([^ ]+?)( [^>]*)? -->\n)(.*?)(<!-- end \2 -->)", re.S)
+BLOCK = re.compile(r"(<!-- (measured|ptxas|occupancy) ([^ \n]+?)( [^\n]*?)? -->\n)(.*?)(<!-- end \2 -->)", re.S)
 ARCH_GPU = {"sm_80": "A100", "sm_90": "H100"}
 
 
@@ -63,8 +64,11 @@ def demangle(names):
 
 
 def short_kernel(name):
+    """'void (anonymous namespace)::softmax_warp<128, 4>(float const*, ...)' -> 'softmax_warp<128,4>'."""
     name = name.replace("(anonymous namespace)::", "")
-    return re.sub(r"\(.*\)$", "", name)  # drop the parameter list
+    name = re.sub(r"\(.*\)$", "", name)      # the parameter list
+    name = re.sub(r"^void ", "", name)        # the return type of a template's name
+    return re.sub(r",\s+", ",", name)         # no spaces, so a marker can name it
 
 
 def ptxas_entries(stage):
@@ -94,13 +98,18 @@ def ptxas_entries(stage):
     return entries
 
 
+def natural_key(name):
+    """Sort softmax_online<2> before softmax_online<12>."""
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name)]
+
+
 def ptxas_table(stage):
     entries = ptxas_entries(stage)
     if entries is None:
         return f"_No compiler report build/{stage}.ptxas.txt: run `make {stage}` first._\n"
     rows = ["| kernel | arch | registers | spill stores / loads (bytes) | stack (bytes) | static smem (bytes) |",
             "|---|---|---:|---:|---:|---:|"]
-    for e in sorted(entries, key=lambda e: (e["name"], e["arch"])):
+    for e in sorted(entries, key=lambda e: (natural_key(e["name"]), e["arch"])):
         rows.append(f"| `{e['name']}` | {e['arch']} | {e.get('regs', '?')} | "
                     f"{e.get('spill_st', '?')} / {e.get('spill_ld', '?')} | {e.get('stack', '?')} | "
                     f"{e.get('smem', 0)} |")
@@ -109,10 +118,16 @@ def ptxas_table(stage):
 
 
 def occupancy_table(stage, spec):
-    words = spec.split()
-    if not words:
+    # Words: a kernel name, then its launches N:threads:dynamic_smem; another name switches kernel.
+    launches, kernel = [], None
+    for w in spec.split():
+        if ":" in w:
+            v = [int(x) for x in w.split(":")]  # N:threads:smem[:elements per thread]
+            launches.append((kernel, v[0], v[1], v[2], v[3] if len(v) > 3 else -(-v[0] // v[1])))
+        else:
+            kernel = w
+    if not launches or launches[0][0] is None:
         return "_occupancy block needs a kernel name and N:threads:dynamic_smem launches._\n"
-    kernel, launches = words[0], [tuple(int(v) for v in w.split(":")) for w in words[1:]]
     entries = ptxas_entries(stage)
     if entries is None:
         return f"_No compiler report build/{stage}.ptxas.txt: run `make {stage}` first._\n"
@@ -120,18 +135,21 @@ def occupancy_table(stage, spec):
     rows = ["| N | threads | elements / thread | GPU | registers | spills (bytes) | smem / block | "
             "blocks / SM | occupancy | limited by |",
             "|---:|---:|---:|---|---:|---:|---:|---:|---:|---|"]
-    for n, threads, dyn in launches:
+    kernels = sorted({k for k, *_ in launches})
+    for kernel, n, threads, dyn, per_thread in launches:
         for e in sorted((e for e in entries if e["name"] == kernel), key=lambda e: e["arch"]):
             smem = e.get("smem", 0) + dyn
             out = subprocess.run([str(tool), e["arch"], str(e["regs"]), str(threads), str(smem)],
                                  capture_output=True, text=True, check=True).stdout.split(maxsplit=3)
             blocks, _warps, occ, limiter = out
-            rows.append(f"| {n} | {threads} | {-(-n // threads)} | {ARCH_GPU.get(e['arch'], e['arch'])} | "
+            rows.append(f"| {n} | {threads} | {per_thread} | {ARCH_GPU.get(e['arch'], e['arch'])} | "
                         f"{e['regs']} | {e['spill_st'] + e['spill_ld']} | {smem} | {blocks} | {occ}% | "
                         f"{limiter.strip()} |")
-    if len(rows) == 2:
-        return f"_No kernel `{kernel}` in build/{stage}.ptxas.txt._\n"
-    return (f"`{kernel}`: registers and spills from `build/{stage}.ptxas.txt`, blocks per SM from "
+    missing = [k for k in kernels if not any(e["name"] == k for e in entries)]
+    if missing:
+        return f"_No kernel `{missing[0]}` in build/{stage}.ptxas.txt._\n"
+    names = ", ".join(f"`{k}`" for k in kernels)
+    return (f"{names}: registers and spills from `build/{stage}.ptxas.txt`, blocks per SM from "
             f"`common/occupancy.h` with the A100's and H100's limits (shared memory per block "
             f"includes the static part; the 1 KB the hardware reserves per block is counted by the "
             f"calculator).\n\n" + "\n".join(rows) + "\n")
