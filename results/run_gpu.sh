@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# One batch on a GPU machine: build natively, run the GPU tests, benchmark every stage in every
-# dtype it has, optionally run compute-sanitizer; logs and Google Benchmark JSON go to
-# results/<gpu>/ (or $OUT). Usage:
-#   results/run_gpu.sh [--no-test] [--sanitize] [stepNN ...]     (default: every stage)
+# One batch on a GPU machine: build natively, run the GPU tests, optionally compute-sanitizer, and
+# benchmark every stage in every dtype it has (bench/run_bench.sh); logs and Google Benchmark JSON
+# go to results/<gpu>/ (or $OUT). Usage:
+#   results/run_gpu.sh [--no-test] [--no-bench] [--sanitize] [stepNN ...]   (default: every stage)
 # Environment: OUT=dir, DEPS=prefix (passed to make), BENCH_ARGS="--iters 50" (passed to stages).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-run_tests=1 sanitize=0 stages=()
+run_tests=1 sanitize=0 run_bench=1 stages=()
 for a in "$@"; do
   case "$a" in
     --no-test) run_tests=0 ;;
+    --no-bench) run_bench=0 ;;
     --sanitize) sanitize=1 ;;
     *) stages+=("$a") ;;
   esac
@@ -36,17 +37,10 @@ if [ $sanitize = 1 ]; then
   sh tests/sanitize.sh "${stages[@]}" > "$OUT/sanitize.txt" 2>&1; san=$?
   grep -E "^FAIL|sanitize:" "$OUT/sanitize.txt"
 fi
-echo "== benchmarks"
-summary=""
-for s in "${stages[@]}"; do
-  for t in f32 f16 bf16; do
-    suffix=$([ $t = f32 ] && echo "" || echo "_$t")
-    log="$OUT/$s$suffix.txt"
-    ./"$s" --dtype $t ${BENCH_ARGS:-} --benchmark_out="$OUT/$s$suffix.json" --benchmark_out_format=json > "$log" 2>&1
-    rc=$?
-    if [ $rc = 2 ] && grep -q "has no $t kernel" "$log"; then rm -f "$log" "$OUT/$s$suffix.json"; continue; fi
-    summary+=$'\n'"== $s $t (exit $rc)"$'\n'"$(sed -n '/median_us/,$p' "$log" | grep -v '^$')"
-  done
-done
-echo "$summary"
-echo "test-gpu exit: $tg   sanitize exit: $san"
+bench=skipped
+if [ $run_bench = 1 ]; then
+  echo "== benchmarks"
+  RESULTS="$OUT" DTYPES="f32 f16 bf16" sh bench/run_bench.sh "${stages[@]}" > "$OUT/bench.log" 2>&1; bench=$?
+  sed -n '/^== /,$p' "$OUT/bench.log"
+fi
+echo "test-gpu exit: $tg   sanitize exit: $san   bench exit: $bench"
