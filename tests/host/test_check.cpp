@@ -122,3 +122,18 @@ TEST_CASE("the reference follows torch.softmax on special rows") {
   CHECK(y[0] == 0.5);
   CHECK(y[1] == 0.0);
 }
+
+TEST_CASE("errors are measured from the reference rounded to the output type") {
+  // An output equal to the rounded reference has zero error; one 201 ulps away (3e-5 relative)
+  // still fails: rounding the reference loosens nothing beyond the type's own half ulp.
+  const int n = 4;
+  const std::vector<double> ref(n, 0.25);
+  std::vector<float> y(n, 0.25f);
+  Checker exact, off;
+  exact.add_row(y.data(), ref.data(), n, 0);
+  CHECK(exact.result(tolerance_for(DType::f32)).max_abs == 0.0);
+  y[2] = std::nextafter(0.25f, 1.0f);
+  for (int k = 0; k < 200; ++k) y[2] = std::nextafter(y[2], 1.0f);  // 201 ulps: 3e-5 relative
+  off.add_row(y.data(), ref.data(), n, 0);
+  CHECK_FALSE(off.result(tolerance_for(DType::f32)).pass);
+}

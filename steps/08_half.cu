@@ -1,0 +1,697 @@
+// Stage 08 — half precision: fp16 / bf16 in and out, fp32 inside, the row cached in registers and
+// shared memory so it is read from memory once.
+//
+// New here:
+//   * 16-byte packed accesses: one load or store moves 8 halves (4 floats), unpacked two at a time
+//     (__half22float2 / __bfloat1622float2) and packed back with round-to-nearest;
+//   * one kernel template `onepass`, three cache layouts: registers only (sized to the row), "medium"
+//     (registers + 32 KB of shared memory, no opt-in) and "extreme" (registers + all the shared
+//     memory a block may opt in to); the shared part is filled with cp.async, not via registers;
+//   * `twopass` for any N (the second read of the row comes from L2) and a two-kernel split-K for a
+//     few long rows, so every shape has a path; the launcher dispatches by shape.
+// STEP08_PATH=register|medium|extreme|twopass|splitk forces one path (the doc's comparison tables;
+// refuse() names the shapes it cannot take); STEP08_ROWS_PER_SM=k overrides the two-pass kernel's
+// L2-sized residency cap. See docs/08_half.md.
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <type_traits>
+
+#include "cuda_check.cuh"
+#include "reduce.cuh"
+#include "stage.h"
+
+namespace {
+
+// ---- 16-byte packs: kVec<T> elements of T in one uint4 --------------------------------------
+
+template <class T>
+constexpr int kVec = 16 / static_cast<int>(sizeof(T));
+
+// Two elements of T in one 32-bit word <-> float2 (round to nearest even on the way back).
+__device__ __forceinline__ float2 word_to_float2(uint32_t w, __half) {
+  __half2 h;
+  memcpy(&h, &w, 4);
+  return __half22float2(h);
+}
+__device__ __forceinline__ float2 word_to_float2(uint32_t w, __nv_bfloat16) {
+  __nv_bfloat162 h;
+  memcpy(&h, &w, 4);
+  return __bfloat1622float2(h);
+}
+__device__ __forceinline__ uint32_t float2_to_word(float2 f, __half) {
+  const __half2 h = __float22half2_rn(f);
+  uint32_t w;
+  memcpy(&w, &h, 4);
+  return w;
+}
+__device__ __forceinline__ uint32_t float2_to_word(float2 f, __nv_bfloat16) {
+  const __nv_bfloat162 h = __float22bfloat162_rn(f);
+  uint32_t w;
+  memcpy(&w, &h, 4);
+  return w;
+}
+
+template <class T>
+__device__ __forceinline__ void unpack(const uint4& p, float (&f)[kVec<T>]) {
+  const uint32_t w[4] = {p.x, p.y, p.z, p.w};
+  if constexpr (sizeof(T) == 4) {
+#pragma unroll
+    for (int k = 0; k < 4; ++k) f[k] = __uint_as_float(w[k]);
+  } else {
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const float2 t = word_to_float2(w[k], T{});
+      f[2 * k] = t.x;
+      f[2 * k + 1] = t.y;
+    }
+  }
+}
+
+template <class T>
+__device__ __forceinline__ uint4 pack(const float (&f)[kVec<T>]) {
+  uint32_t w[4];
+  if constexpr (sizeof(T) == 4) {
+#pragma unroll
+    for (int k = 0; k < 4; ++k) w[k] = __float_as_uint(f[k]);
+  } else {
+#pragma unroll
+    for (int k = 0; k < 4; ++k) w[k] = float2_to_word(make_float2(f[2 * k], f[2 * k + 1]), T{});
+  }
+  return make_uint4(w[0], w[1], w[2], w[3]);
+}
+
+// The largest of a pack's kVec values. Max is exact in any precision, so halves are compared as
+// packed pairs (__hmax2) and only the final pair is converted.
+template <class T>
+__device__ __forceinline__ float pack_max(const uint4& p) {
+  if constexpr (sizeof(T) == 4) {
+    return fmaxf(fmaxf(__uint_as_float(p.x), __uint_as_float(p.y)), fmaxf(__uint_as_float(p.z), __uint_as_float(p.w)));
+  } else {
+    using T2 = std::conditional_t<std::is_same_v<T, __half>, __half2, __nv_bfloat162>;
+    T2 a, b, c, d;
+    memcpy(&a, &p.x, 4);
+    memcpy(&b, &p.y, 4);
+    memcpy(&c, &p.z, 4);
+    memcpy(&d, &p.w, 4);
+    const T2 h = __hmax2(__hmax2(a, b), __hmax2(c, d));
+    return fmaxf(static_cast<float>(__low2float(h)), static_cast<float>(__high2float(h)));
+  }
+}
+
+// A pack of -inf: the padding of slots past the end of the row; it drops out of max and sum.
+template <class T>
+__device__ __forceinline__ uint4 neg_inf_pack() {
+  const uint32_t w = sizeof(T) == 4 ? 0xFF800000u : (std::is_same_v<T, __half> ? 0xFC00FC00u : 0xFF80FF80u);
+  return make_uint4(w, w, w, w);
+}
+
+// An empty asm that "might change" p: the compiler must convert the halves again in the next phase
+// instead of keeping all the converted floats alive from one phase to the next (twice the registers).
+__device__ __forceinline__ void opaque(uint4& p) {
+  asm volatile("" : "+r"(p.x), "+r"(p.y), "+r"(p.z), "+r"(p.w));
+}
+
+// Global -> shared, 16 bytes, without passing through registers (sm_80+). .cg: L2 only.
+__device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
+  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(__cvta_generic_to_global(gmem))
+               : "memory");
+}
+__device__ __forceinline__ void cp_async_wait_all() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
+
+// Element access with W elements per access: W = kVec<T> (16-byte packs; rows are 16-byte aligned
+// when N % kVec == 0) or W = 1 (one element at a time: any N). Raw<T, W> is what one access holds
+// before conversion: a uint4 pack, or one float.
+template <class T, int W>
+using Raw = std::conditional_t<W == 1, float, uint4>;
+
+template <class T, int W>
+__device__ __forceinline__ Raw<T, W> load_raw(const T* p, int v) {
+  if constexpr (W == 1) {
+    return static_cast<float>(p[v]);
+  } else {
+    return reinterpret_cast<const uint4*>(p)[v];
+  }
+}
+template <class T>
+__device__ __forceinline__ float raw_max(float r) { return r; }
+template <class T>
+__device__ __forceinline__ float raw_max(const uint4& r) { return pack_max<T>(r); }
+template <class T>
+__device__ __forceinline__ void raw_unpack(float r, float (&f)[1]) { f[0] = r; }
+template <class T>
+__device__ __forceinline__ void raw_unpack(const uint4& r, float (&f)[kVec<T>]) { unpack<T>(r, f); }
+
+template <class T, int W>
+__device__ __forceinline__ void store_w(T* p, int v, const float (&f)[W]) {
+  if constexpr (W == 1) {
+    p[v] = static_cast<T>(f[0]);
+  } else {
+    reinterpret_cast<uint4*>(p)[v] = pack<T>(f);
+  }
+}
+
+// A thread's (max, sum) as the merges of common/softmax_math.h expect it. fmaxf skips NaN, so a
+// NaN entry shows up only as a NaN sum; a summary (-inf, NaN) would be dropped by maxsum_merge as
+// empty, so a NaN sum gets max +inf, which no merge can drop: the row ends NaN, as torch's does
+// (docs/special_values.md). A row with +inf gets (+inf, NaN) by itself.
+__device__ __forceinline__ MaxSum thread_summary(float m, float l) {
+  return MaxSum{l != l ? INFINITY : m, l};
+}
+
+// Fold U accesses into a running (max, sum): the batch's max first (packed, exact), then one
+// rescale of the sum per batch and one exp per element. While the max is still -inf the exps are
+// taken against 0 instead: -inf entries give 0, a NaN gives NaN, never exp(-inf - -inf).
+template <class T, int W, int U>
+__device__ __forceinline__ void absorb(MaxSum& s, const Raw<T, W> (&r)[U]) {
+  float m = s.m;
+#pragma unroll
+  for (int u = 0; u < U; ++u) m = fmaxf(m, raw_max<T>(r[u]));
+  const float vm = m == -INFINITY ? 0.0f : m;
+  float l = s.l * __expf(s.m - vm);
+#pragma unroll
+  for (int u = 0; u < U; ++u) {
+    float f[W];
+    raw_unpack<T>(r[u], f);
+#pragma unroll
+    for (int k = 0; k < W; ++k) l += __expf(f[k] - vm);
+  }
+  s = MaxSum{m, l};
+}
+
+// ---- one pass: the row cached in registers (+ shared memory) --------------------------------
+//
+// Thread t owns the 16-byte packs t, t + THREADS, t + 2*THREADS, ...: the first REG of them in
+// registers, the next SMEM in shared memory (slice i at smem[i*THREADS + t], so a warp's accesses
+// are consecutive). N <= THREADS * (REG + SMEM) * kVec<T>, N % kVec<T> == 0.
+template <class T, int THREADS, int REG, int SMEM, int MINB>
+__global__ void __launch_bounds__(THREADS, MINB)
+    onepass(const T* __restrict__ x, T* __restrict__ y, int64_t N) {
+  extern __shared__ uint4 cache[];
+  constexpr int V = kVec<T>;
+  const int tid = threadIdx.x;
+  const int nvec = static_cast<int>(N / V);
+  const uint4* xr = reinterpret_cast<const uint4*>(x + blockIdx.x * N);
+  uint4* yr = reinterpret_cast<uint4*>(y + blockIdx.x * N);
+
+  // 1. Start the shared-memory part of the row (asynchronous copies, no registers held).
+#pragma unroll
+  for (int i = 0; i < SMEM; ++i) {
+    const int v = tid + (REG + i) * THREADS;
+    if (v < nvec) cp_async16(&cache[i * THREADS + tid], xr + v);
+  }
+  // 2. The register part: all REG loads issued before any is used.
+  uint4 reg[REG];
+#pragma unroll
+  for (int i = 0; i < REG; ++i) {
+    const int v = tid + i * THREADS;
+    reg[i] = v < nvec ? xr[v] : neg_inf_pack<T>();
+  }
+  // 3. This thread's max, then its sum of exp(x - max): one (max, sum) per thread.
+  float m = -INFINITY;
+#pragma unroll
+  for (int i = 0; i < REG; ++i) {
+    m = fmaxf(m, pack_max<T>(reg[i]));
+  }
+#pragma unroll
+  for (int i = 0; i < REG; ++i) opaque(reg[i]);
+  if constexpr (SMEM > 0) cp_async_wait_all();  // a thread reads back only its own copies: no barrier
+#pragma unroll
+  for (int i = 0; i < SMEM; ++i) {
+    if (tid + (REG + i) * THREADS < nvec) {
+      m = fmaxf(m, pack_max<T>(cache[i * THREADS + tid]));
+    }
+  }
+  const float ms = m == -INFINITY ? 0.0f : m;  // all -inf (or no data): sum 0, no NaN
+  float l = 0.0f;
+#pragma unroll
+  for (int i = 0; i < REG; ++i) {
+    float f[V];
+    unpack<T>(reg[i], f);
+#pragma unroll
+    for (int k = 0; k < V; ++k) l += __expf(f[k] - ms);
+  }
+#pragma unroll
+  for (int i = 0; i < SMEM; ++i) {
+    if (tid + (REG + i) * THREADS < nvec) {
+      float f[V];
+      unpack<T>(cache[i * THREADS + tid], f);
+#pragma unroll
+      for (int k = 0; k < V; ++k) l += __expf(f[k] - ms);
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < REG; ++i) opaque(reg[i]);
+  // 4. The row's (max, sum): one merge-reduction across the block.
+  const MaxSum row = block_allreduce(thread_summary(m, l));
+  const float inv = 1.0f / row.l;
+  // 5. Normalise from the cache; 16-byte stores.
+#pragma unroll
+  for (int i = 0; i < REG; ++i) {
+    const int v = tid + i * THREADS;
+    if (v < nvec) {
+      float f[V];
+      unpack<T>(reg[i], f);
+#pragma unroll
+      for (int k = 0; k < V; ++k) f[k] = __expf(f[k] - row.m) * inv;
+      yr[v] = pack<T>(f);
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < SMEM; ++i) {
+    const int v = tid + (REG + i) * THREADS;
+    if (v < nvec) {
+      float f[V];
+      unpack<T>(cache[i * THREADS + tid], f);
+#pragma unroll
+      for (int k = 0; k < V; ++k) f[k] = __expf(f[k] - row.m) * inv;
+      yr[v] = pack<T>(f);
+    }
+  }
+}
+
+// ---- two passes, any N: read for (max, sum), read again (from L2) to normalise ---------------
+constexpr int kTwoPassMaxThreads = 1024;
+constexpr int kBatch = 4;  // accesses per thread in flight in each loop step
+
+template <class T, int W>
+__device__ __forceinline__ MaxSum summarise_range(const T* p, int end) {
+  MaxSum s = maxsum_identity();
+  const int step = blockDim.x;
+  int v = threadIdx.x;
+  for (; v + (kBatch - 1) * step < end; v += kBatch * step) {
+    Raw<T, W> r[kBatch];
+#pragma unroll
+    for (int u = 0; u < kBatch; ++u) r[u] = load_raw<T, W>(p, v + u * step);
+    absorb<T, W>(s, r);
+  }
+  for (; v < end; v += step) {
+    const Raw<T, W> r[1] = {load_raw<T, W>(p, v)};
+    absorb<T, W>(s, r);
+  }
+  return thread_summary(s.m, s.l);
+}
+
+template <class T, int W>
+__device__ __forceinline__ void normalise_one(const Raw<T, W>& r, T* q, int v, MaxSum row, float inv) {
+  float f[W];
+  raw_unpack<T>(r, f);
+#pragma unroll
+  for (int k = 0; k < W; ++k) f[k] = __expf(f[k] - row.m) * inv;
+  store_w<T, W>(q, v, f);
+}
+
+// Accesses [0, end), walked from the end: the part of the range read last by the first pass is
+// the likeliest to be still in L2, so the second read starts there.
+template <class T, int W>
+__device__ __forceinline__ void normalise_range(const T* p, T* q, int end, MaxSum row) {
+  const float inv = 1.0f / row.l;
+  const int step = blockDim.x;
+  int v = end - 1 - static_cast<int>(threadIdx.x);
+  for (; v - (kBatch - 1) * step >= 0; v -= kBatch * step) {
+    Raw<T, W> r[kBatch];
+#pragma unroll
+    for (int u = 0; u < kBatch; ++u) r[u] = load_raw<T, W>(p, v - u * step);
+#pragma unroll
+    for (int u = 0; u < kBatch; ++u) normalise_one<T, W>(r[u], q, v - u * step, row, inv);
+  }
+  for (; v >= 0; v -= step) normalise_one<T, W>(load_raw<T, W>(p, v), q, v, row, inv);
+}
+
+// One block per row; W elements per access (kVec<T> when N % kVec<T> == 0, else 1). The launcher
+// may give it unused dynamic shared memory: that only caps the blocks per SM (see rows_per_sm).
+template <class T, int W>
+__global__ void __launch_bounds__(kTwoPassMaxThreads, 2)
+    twopass(const T* __restrict__ x, T* __restrict__ y, int64_t N) {
+  const T* xr = x + blockIdx.x * N;
+  T* yr = y + blockIdx.x * N;
+  const int n = static_cast<int>(N / W);  // N <= 2^30: refuse()
+  const MaxSum row = block_allreduce(summarise_range<T, W>(xr, n));
+  normalise_range<T, W>(xr, yr, n, row);
+}
+
+// ---- split-K, two kernels: a few long rows spread over the whole GPU -------------------------
+// Item w = (row w / cpr, chunk w % cpr); a chunk is `chunk` elements (a multiple of 2048).
+constexpr int kSplitThreads = 256, kSplitMinBlocks = 6;  // 6 blocks per SM: at most 42 registers
+
+template <class T, int W>
+__global__ void __launch_bounds__(kSplitThreads, kSplitMinBlocks)
+    splitk_summarise(const T* __restrict__ x, MaxSum* __restrict__ ws, int64_t N, int64_t chunk, int64_t cpr) {
+  const int64_t w = blockIdx.x, row = w / cpr, c = w % cpr;
+  const int64_t begin = c * chunk, end = begin + chunk < N ? begin + chunk : N;
+  const MaxSum s = block_allreduce(summarise_range<T, W>(x + row * N + begin, static_cast<int>((end - begin) / W)));
+  if (threadIdx.x == 0) ws[w] = s;
+}
+
+template <class T, int W>
+__global__ void __launch_bounds__(kSplitThreads, kSplitMinBlocks)
+    splitk_normalise(const T* __restrict__ x, T* __restrict__ y, const MaxSum* __restrict__ ws, int64_t N,
+                     int64_t chunk, int64_t cpr) {
+  // Newest chunk first: the chunks the first kernel read last are the ones still in L2.
+  const int64_t w = gridDim.x - 1 - blockIdx.x, row = w / cpr, c = w % cpr;
+  MaxSum t = maxsum_identity();
+  for (int64_t j = threadIdx.x; j < cpr; j += blockDim.x) t = maxsum_merge(t, ws[row * cpr + j]);
+  const MaxSum total = block_allreduce(t);
+  const int64_t begin = c * chunk, end = begin + chunk < N ? begin + chunk : N;
+  normalise_range<T, W>(x + row * N + begin, y + row * N + begin, static_cast<int>((end - begin) / W), total);
+}
+
+// ---- the paths and their limits ------------------------------------------------------------
+
+enum class Path { automatic, reg, medium, extreme, twopass, splitk };
+
+const char* path_name(Path p) {
+  switch (p) {
+    case Path::automatic: return "auto";
+    case Path::reg: return "register";
+    case Path::medium: return "medium";
+    case Path::extreme: return "extreme";
+    case Path::twopass: return "twopass";
+    case Path::splitk: return "splitk";
+  }
+  return "?";
+}
+
+// STEP08_PATH, read once; an unknown value is a usage error.
+Path forced_path() {
+  static const Path p = [] {
+    const char* e = std::getenv("STEP08_PATH");
+    if (!e || !*e) return Path::automatic;
+    for (Path q : {Path::automatic, Path::reg, Path::medium, Path::extreme, Path::twopass, Path::splitk})
+      if (std::strcmp(e, path_name(q)) == 0) return q;
+    std::fprintf(stderr, "error: STEP08_PATH=%s: expected register, medium, extreme, twopass or splitk\n", e);
+    std::exit(kExitUsage);
+  }();
+  return p;
+}
+
+// STEP08_ROWS_PER_SM: the two-pass kernel's rows in flight per SM; unset or 0: from the L2 size.
+int rows_per_sm_override() {
+  static const int n = [] {
+    const char* e = std::getenv("STEP08_ROWS_PER_SM");
+    return e ? std::atoi(e) : 0;
+  }();
+  return n;
+}
+
+// The register-only configurations, smallest first: (threads, 16-byte packs per thread). The
+// launcher takes the first whose row capacity threads * packs * kVec covers N, so a short row gets
+// a small unrolled cache (few registers, many blocks per SM) rather than the largest one.
+// min_blocks goes to __launch_bounds__: it caps the registers at 65536 / (threads * min_blocks).
+struct RegCfg {
+  int threads, packs, min_blocks;
+};
+constexpr RegCfg kRegCfgs[] = {{128, 1, 16}, {256, 1, 8}, {256, 2, 8}, {512, 2, 4},
+                               {512, 4, 3},  {512, 8, 2}, {1024, 8, 1}};
+constexpr int kNumRegCfgs = sizeof(kRegCfgs) / sizeof(kRegCfgs[0]);
+
+// medium: 256 threads, 8 packs in registers + 8 in shared memory (32 KB, under the 48 KB default).
+constexpr int kMedThreads = 256, kMedReg = 8, kMedSmem = 8, kMedMinBlocks = 3;
+// extreme: 256 threads, 48 packs in registers (192 registers of data; 56 spill) + up to 56 slices
+// of shared memory (56 * 4 KB = 224 KB; the GPU's opt-in limit decides how many are usable).
+constexpr int kExtThreads = 256, kExtReg = 48, kExtSmem = 56;
+constexpr int64_t kSliceBytes = int64_t{kExtThreads} * 16;  // one shared-memory slice of the extreme kernel
+
+// Static shared memory of block_allreduce(MaxSum): 32 summaries.
+constexpr int64_t kReduceSmem = 32 * sizeof(MaxSum);
+
+int64_t vec_of(DType t) { return 16 / static_cast<int64_t>(dtype_size(t)); }
+
+int64_t reg_max_cols(DType t) {
+  const RegCfg c = kRegCfgs[kNumRegCfgs - 1];
+  return int64_t{c.threads} * c.packs * vec_of(t);
+}
+int64_t medium_max_cols(DType t) { return int64_t{kMedThreads} * (kMedReg + kMedSmem) * vec_of(t); }
+int extreme_slices(const DeviceInfo& d) {
+  const int64_t usable = (d.smem_per_block_optin - kReduceSmem) / kSliceBytes;
+  return static_cast<int>(usable < kExtSmem ? usable : kExtSmem);
+}
+int64_t extreme_max_cols(const DeviceInfo& d, DType t) {
+  return int64_t{kExtThreads} * (kExtReg + extreme_slices(d)) * vec_of(t);
+}
+// The longest row a path takes (0: any).
+int64_t path_max_cols(const DeviceInfo& d, DType t, Path p) {
+  switch (p) {
+    case Path::reg: return reg_max_cols(t);
+    case Path::medium: return medium_max_cols(t);
+    case Path::extreme: return extreme_max_cols(d, t);
+    default: return 0;
+  }
+}
+
+// Split-K: few rows (at most half the SM count) of at least kSplitMinCols go there; each row is cut
+// into chunks of a multiple of 2048 elements, about as many chunks as the GPU holds blocks at once.
+constexpr int64_t kSplitMinCols = 65536;
+constexpr int64_t kChunkAlign = 2048;
+constexpr int64_t kWorkspaceItems = int64_t{1} << 16;  // chunk summaries the stage keeps: 512 KB
+
+struct SplitPlan {
+  int64_t chunk, cpr;  // elements per chunk, chunks per row
+};
+
+SplitPlan split_plan(const DeviceInfo& d, int64_t M, int64_t N) {
+  const int64_t target = int64_t{d.sm_count} * kSplitMinBlocks;
+  int64_t chunk = ceil_div(ceil_div(M * N, target), kChunkAlign) * kChunkAlign;
+  chunk = chunk < (int64_t{1} << 30) ? chunk : (int64_t{1} << 30);  // a chunk's index is 32-bit
+  return {chunk, ceil_div(N, chunk)};
+}
+
+Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
+  const Path f = forced_path();
+  if (f != Path::automatic) return f;
+  if (M * 2 <= d.sm_count && N >= kSplitMinCols) return Path::splitk;  // a few long rows
+  if (N % vec_of(t) != 0) return Path::twopass;                       // rows not 16-byte aligned
+  // Half rows of 2 to 16 KB: the two-pass kernel's small blocks (128-256 threads, 4 packs each)
+  // keep twice the rows per SM in flight and beat the register kernels (measured on the H100:
+  // 88.7% vs 80.1% of the copy at 2048 x 4096, docs/08_half.md). fp32 rows keep the registers.
+  if (t != DType::f32 && N > 1024 && N <= 8192) return Path::twopass;
+  if (N <= reg_max_cols(t)) return Path::reg;                         // the row fits in registers
+  return Path::twopass;
+}
+
+// Rows in flight per SM for the two-pass kernel. Its second read hits L2 only while every row in
+// flight on the GPU is still there, so keep rows * SMs * row bytes within 60% of L2: 1 or 2 rows of
+// 1024 threads per SM (2 is what threads and registers allow anyway).
+int rows_per_sm(const DeviceInfo& d, int64_t row_bytes) {
+  if (rows_per_sm_override() > 0) return rows_per_sm_override();
+  const int64_t fit = d.l2_bytes * 6 / 10 / (d.sm_count * row_bytes);
+  return fit < 1 ? 1 : (fit > 2 ? 2 : static_cast<int>(fit));
+}
+
+// ---- launchers -------------------------------------------------------------------------------
+
+// Kernels that may ask for more than 48 KB of dynamic shared memory opt in once, to what one block
+// may have on this GPU; returns the kernel ready to launch.
+template <class Kernel>
+const void* opt_in(Kernel kernel, bool& done) {
+  if (!done) {
+    CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    static_cast<int>(device_info().smem_per_block_optin - kReduceSmem)));
+    done = true;
+  }
+  return reinterpret_cast<const void*>(kernel);
+}
+
+template <class T, int THREADS, int REG, int SMEM, int MINB>
+const void* onepass_ready() {
+  const auto kernel = onepass<T, THREADS, REG, SMEM, MINB>;
+  if constexpr (int64_t{SMEM} * THREADS * 16 > 48 * 1024) {
+    static bool done = false;
+    return opt_in(kernel, done);
+  }
+  return reinterpret_cast<const void*>(kernel);
+}
+
+// Dynamic shared memory for a row of N: the slices past the register part.
+template <class T, int THREADS, int REG, int SMEM>
+int64_t onepass_smem(int64_t N) {
+  int64_t slices = ceil_div(N / kVec<T>, THREADS) - REG;
+  slices = slices < 0 ? 0 : (slices > SMEM ? SMEM : slices);
+  return slices * THREADS * 16;
+}
+
+template <class T, int THREADS, int REG, int SMEM, int MINB>
+void launch_onepass(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
+  onepass_ready<T, THREADS, REG, SMEM, MINB>();
+  onepass<T, THREADS, REG, SMEM, MINB><<<static_cast<unsigned>(M), THREADS,
+                                         static_cast<size_t>(onepass_smem<T, THREADS, REG, SMEM>(N)), stream>>>(x, y, N);
+  CUDA_CHECK_LAUNCH();
+}
+
+template <class T, int I = 0>
+void launch_register(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
+  constexpr RegCfg c = kRegCfgs[I];
+  if constexpr (I + 1 < kNumRegCfgs) {
+    if (N > int64_t{c.threads} * c.packs * kVec<T>) return launch_register<T, I + 1>(x, y, M, N, stream);
+  }
+  launch_onepass<T, c.threads, c.packs, 0, c.min_blocks>(x, y, M, N, stream);
+}
+
+// The two-pass launch: about kBatch accesses per thread, 128 to 1024 threads; a long row's block
+// also takes the shared memory that caps the SM at rows_per_sm() rows (it uses none of it).
+struct TwoPassLaunch {
+  int threads;
+  int64_t smem;
+};
+template <class T>
+TwoPassLaunch twopass_launch(const DeviceInfo& d, int64_t N) {
+  const int64_t accesses = N % kVec<T> == 0 ? N / kVec<T> : N;
+  int64_t threads = ceil_div(ceil_div(accesses, kBatch), 32) * 32;
+  threads = threads < 128 ? 128 : (threads > kTwoPassMaxThreads ? kTwoPassMaxThreads : threads);
+  int64_t smem = 0;
+  const int rows = rows_per_sm(d, N * static_cast<int64_t>(sizeof(T)));
+  if (threads == kTwoPassMaxThreads && rows < 2)
+    smem = d.smem_per_sm / (rows + 1) + 1 - kReduceSmem - d.smem_reserved_per_block;
+  return {static_cast<int>(threads), smem};
+}
+
+template <class T>
+void launch_twopass(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
+  const TwoPassLaunch l = twopass_launch<T>(device_info(), N);
+  static bool done_packed = false, done_scalar = false;
+  if (N % kVec<T> == 0) {
+    opt_in(twopass<T, kVec<T>>, done_packed);
+    twopass<T, kVec<T>><<<static_cast<unsigned>(M), l.threads, static_cast<size_t>(l.smem), stream>>>(x, y, N);
+  } else {
+    opt_in(twopass<T, 1>, done_scalar);
+    twopass<T, 1><<<static_cast<unsigned>(M), l.threads, static_cast<size_t>(l.smem), stream>>>(x, y, N);
+  }
+  CUDA_CHECK_LAUNCH();
+}
+
+// The chunk summaries of split-K: a fixed buffer, allocated by the stage's first launch (whatever
+// its path) and kept, so later launches allocate nothing and leave device memory as they found it.
+MaxSum* split_workspace() {
+  static MaxSum* const ws = [] {
+    MaxSum* p = nullptr;
+    CUDA_CHECK(cudaMalloc(&p, static_cast<size_t>(kWorkspaceItems) * sizeof(MaxSum)));
+    return p;
+  }();
+  return ws;
+}
+
+template <class T>
+void launch_splitk(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
+  const SplitPlan p = split_plan(device_info(), M, N);
+  const unsigned grid = static_cast<unsigned>(M * p.cpr);  // <= kWorkspaceItems: refuse()
+  MaxSum* ws = split_workspace();
+  if (N % kVec<T> == 0) {
+    splitk_summarise<T, kVec<T>><<<grid, kSplitThreads, 0, stream>>>(x, ws, N, p.chunk, p.cpr);
+    CUDA_CHECK_LAUNCH();
+    splitk_normalise<T, kVec<T>><<<grid, kSplitThreads, 0, stream>>>(x, y, ws, N, p.chunk, p.cpr);
+  } else {
+    splitk_summarise<T, 1><<<grid, kSplitThreads, 0, stream>>>(x, ws, N, p.chunk, p.cpr);
+    CUDA_CHECK_LAUNCH();
+    splitk_normalise<T, 1><<<grid, kSplitThreads, 0, stream>>>(x, y, ws, N, p.chunk, p.cpr);
+  }
+  CUDA_CHECK_LAUNCH();
+}
+
+template <class T>
+constexpr DType dtype_of() {
+  return sizeof(T) == 4 ? DType::f32 : (std::is_same_v<T, __half> ? DType::f16 : DType::bf16);
+}
+
+template <class T>
+void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
+  split_workspace();  // the first launch allocates it, whatever the path
+  switch (choose(device_info(), dtype_of<T>(), M, N)) {
+    case Path::automatic:  // choose() never returns it
+    case Path::reg: launch_register<T>(x, y, M, N, stream); break;
+    case Path::medium: launch_onepass<T, kMedThreads, kMedReg, kMedSmem, kMedMinBlocks>(x, y, M, N, stream); break;
+    case Path::extreme: launch_onepass<T, kExtThreads, kExtReg, kExtSmem, 1>(x, y, M, N, stream); break;
+    case Path::twopass: launch_twopass<T>(x, y, M, N, stream); break;
+    case Path::splitk: launch_splitk<T>(x, y, M, N, stream); break;
+  }
+}
+
+void launch_f32(const float* x, float* y, int64_t M, int64_t N, cudaStream_t s) { launch_t(x, y, M, N, s); }
+void launch_f16(const __half* x, __half* y, int64_t M, int64_t N, cudaStream_t s) { launch_t(x, y, M, N, s); }
+void launch_bf16(const __nv_bfloat16* x, __nv_bfloat16* y, int64_t M, int64_t N, cudaStream_t s) {
+  launch_t(x, y, M, N, s);
+}
+
+// ---- what the stage takes ------------------------------------------------------------------
+
+int64_t max_cols(const DeviceInfo& d, DType t) { return path_max_cols(d, t, forced_path()); }
+
+std::string refuse(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
+  const Path p = choose(d, t, M, N);
+  const std::string path = std::string("STEP08_PATH=") + path_name(p);
+  if (p == Path::splitk) {
+    if (M * split_plan(d, M, N).cpr > kWorkspaceItems)
+      return path + ": more than " + std::to_string(kWorkspaceItems) + " chunks; the stage's dispatch sends "
+             "so many rows to the per-row kernels";
+    return "";
+  }
+  if (M > INT_MAX) return "M is larger than the grid can cover (2^31 - 1 blocks)";
+  if (N > (int64_t{1} << 30))  // per-row kernels index a row with 32-bit ints
+    return "rows of more than 2^30 elements go to split-K only, which takes at most 65536 chunks";
+  if (p == Path::reg || p == Path::medium || p == Path::extreme) {
+    if (N % vec_of(t) != 0)
+      return path + " needs N to be a multiple of " + std::to_string(vec_of(t)) + " (16-byte rows)";
+    const int64_t most = path_max_cols(d, t, p);
+    if (N > most) return path + " caches at most " + std::to_string(most) + " elements of a row on this GPU";
+  }
+  return "";
+}
+
+// --explain: every kernel configuration the stage launches, at the longest row it serves.
+template <class T, int I = 0>
+void explain_register(std::vector<KernelConfig>& out) {
+  constexpr RegCfg c = kRegCfgs[I];
+  const int64_t n = int64_t{c.threads} * c.packs * kVec<T>;
+  out.push_back({"onepass register " + std::to_string(c.threads) + "x" + std::to_string(c.packs) +
+                     ", N <= " + std::to_string(n),
+                 onepass_ready<T, c.threads, c.packs, 0, c.min_blocks>(), c.threads, 0,
+                 int64_t{c.packs} * kVec<T>});
+  if constexpr (I + 1 < kNumRegCfgs) explain_register<T, I + 1>(out);
+}
+
+template <class T>
+std::vector<KernelConfig> explain_t(const DeviceInfo& d) {
+  std::vector<KernelConfig> out;
+  explain_register<T>(out);
+  const DType t = dtype_of<T>();
+  const int64_t nm = medium_max_cols(t), ne = extreme_max_cols(d, t);
+  out.push_back({"onepass medium, N <= " + std::to_string(nm),
+                 onepass_ready<T, kMedThreads, kMedReg, kMedSmem, kMedMinBlocks>(), kMedThreads,
+                 onepass_smem<T, kMedThreads, kMedReg, kMedSmem>(nm), int64_t{kMedReg + kMedSmem} * kVec<T>});
+  out.push_back({"onepass extreme, N <= " + std::to_string(ne), onepass_ready<T, kExtThreads, kExtReg, kExtSmem, 1>(),
+                 kExtThreads, onepass_smem<T, kExtThreads, kExtReg, kExtSmem>(ne), ne / kExtThreads});
+  static bool done = false;
+  for (int64_t n : {int64_t{16384}, int64_t{65536}, int64_t{262144}}) {
+    const TwoPassLaunch l = twopass_launch<T>(d, n);
+    out.push_back({"twopass, N = " + std::to_string(n), opt_in(twopass<T, kVec<T>>, done), l.threads, l.smem, 0});
+  }
+  out.push_back({"splitk_summarise", reinterpret_cast<const void*>(splitk_summarise<T, kVec<T>>), kSplitThreads, 0, 0});
+  out.push_back({"splitk_normalise", reinterpret_cast<const void*>(splitk_normalise<T, kVec<T>>), kSplitThreads, 0, 0});
+  return out;
+}
+
+std::vector<KernelConfig> explain(const DeviceInfo& d, DType t) {
+  switch (t) {
+    case DType::f32: return explain_t<float>(d);
+    case DType::f16: return explain_t<__half>(d);
+    case DType::bf16: return explain_t<__nv_bfloat16>(d);
+  }
+  return {};
+}
+
+std::vector<Shape> sweep() {
+  std::vector<Shape> s = sweep_m2048();                                   // 2048 x 1024 .. 262144
+  s.push_back({128, 1024});                                               // the seed's small table
+  for (int64_t n = 16384; n <= (int64_t{1} << 25); n *= 2) s.push_back({4, n});  // few huge rows
+  return s;  // (the seed's 2048 x 1024 .. 8192 are in the first sweep)
+}
+
+const Stage stage08 = {"08", "half",
+                       "fp16/bf16, 16-byte packs; row cached in registers (+ shared memory), "
+                       "two-pass and split-K for the rest",
+                       launch_f32, launch_f16, launch_bf16, refuse, max_cols, sweep(), explain};
+
+}  // namespace
+
+SOFTMAX_STAGE(stage08)
