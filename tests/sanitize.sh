@@ -1,12 +1,12 @@
 #!/bin/sh
 # Run every stage under compute-sanitizer (memcheck, racecheck, synccheck, initcheck) on shapes
-# that exercise tails and multi-block rows. A shape a stage refuses (exit 2) is skipped.
+# that exercise tails (odd N), long rows and multi-block rows. A shape a stage refuses (exit 2) is skipped.
 # Usage: tests/sanitize.sh step01 step02 ...   Closing line: "sanitize: P passed, F failed".
 set -u
 command -v compute-sanitizer >/dev/null 2>&1 || { echo "error: compute-sanitizer not found (CUDA Toolkit)" >&2; exit 3; }
 passed=0 failed=0 skipped=0
 for s in "$@"; do
-  for shape in "7 4097" "2 300001"; do
+  for shape in "5 1000" "7 4097" "2 300001"; do
     set -- $shape
     for tool in memcheck racecheck synccheck initcheck; do
       log=$(compute-sanitizer --tool "$tool" --error-exitcode 99 ./"$s" --check --rows "$1" --cols "$2" 2>&1)
