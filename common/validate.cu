@@ -91,13 +91,16 @@ CheckResult check_output(const void* x, const void* y, DType t, int64_t M, int64
 }
 
 CheckResult validate_stage(const Stage& s, DType t, int64_t M, int64_t N, InputKind kind,
-                           uint64_t seed) {
-  const int64_t bytes = M * N * static_cast<int64_t>(dtype_size(t));
-  require_device_memory(2 * bytes, std::to_string(M) + " x " + std::to_string(N) + " " + dtype_name(t));
-  DeviceBuffer x(bytes), y(bytes);
-  fill_input(x.get(), t, M, N, kind, seed, 0);
-  poison_output(y.get(), bytes, 0);
-  launch_stage(s, t, x.get(), y.get(), M, N, 0);
+                           uint64_t seed, int64_t offset) {
+  const int64_t size = static_cast<int64_t>(dtype_size(t)), bytes = M * N * size;
+  require_device_memory(2 * (bytes + offset * size),
+                        std::to_string(M) + " x " + std::to_string(N) + " " + dtype_name(t));
+  DeviceBuffer xb(bytes + offset * size), yb(bytes + offset * size);
+  char* x = static_cast<char*>(xb.get()) + offset * size;
+  char* y = static_cast<char*>(yb.get()) + offset * size;
+  fill_input(x, t, M, N, kind, seed, 0);
+  poison_output(y, bytes, 0);
+  launch_stage(s, t, x, y, M, N, 0);
   CUDA_CHECK(cudaDeviceSynchronize());
-  return check_output(x.get(), y.get(), t, M, N);
+  return check_output(x, y, t, M, N);
 }

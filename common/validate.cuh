@@ -17,6 +17,7 @@ void launch_stage(const Stage& s, DType t, const void* x, void* y, int64_t M, in
 CheckResult check_output(const void* x, const void* y, DType t, int64_t M, int64_t N);
 
 // Allocate, fill with `kind`, poison the output, run the stage once, check. The caller has
-// already made sure the stage takes this shape.
+// already made sure the stage takes this shape. `offset` > 0 moves x and y that many elements
+// past the allocation's (256-byte aligned) start: the stage then sees misaligned pointers.
 CheckResult validate_stage(const Stage& s, DType t, int64_t M, int64_t N, InputKind kind,
-                           uint64_t seed);
+                           uint64_t seed, int64_t offset = 0);

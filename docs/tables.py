@@ -122,8 +122,10 @@ def occupancy_table(stage, spec):
     launches, kernel = [], None
     for w in spec.split():
         if ":" in w:
-            v = [int(x) for x in w.split(":")]  # N:threads:smem[:elements per thread]
-            launches.append((kernel, v[0], v[1], v[2], v[3] if len(v) > 3 else -(-v[0] // v[1])))
+            # N:threads:smem[:elements per thread]; N may be "-" for a kernel that takes any N
+            v = [None if x == "-" else int(x) for x in w.split(":")]
+            per_thread = v[3] if len(v) > 3 else (-(-v[0] // v[1]) if v[0] else 0)
+            launches.append((kernel, v[0] if v[0] else "any", v[1], v[2], per_thread))
         else:
             kernel = w
     if not launches or launches[0][0] is None:
@@ -132,17 +134,18 @@ def occupancy_table(stage, spec):
     if entries is None:
         return f"_No compiler report build/{stage}.ptxas.txt: run `make {stage}` first._\n"
     tool = ROOT / "build" / "occupancy_tool"
-    rows = ["| N | threads | elements / thread | GPU | registers | spills (bytes) | smem / block | "
-            "blocks / SM | occupancy | limited by |",
-            "|---:|---:|---:|---|---:|---:|---:|---:|---:|---|"]
     kernels = sorted({k for k, *_ in launches})
+    multi = len(kernels) > 1  # then each row names its kernel
+    rows = [("| kernel " if multi else "") + "| N | threads | elements / thread | GPU | registers | "
+            "spills (bytes) | smem / block | blocks / SM | occupancy | limited by |",
+            ("|---" if multi else "") + "|---:|---:|---:|---|---:|---:|---:|---:|---:|---|"]
     for kernel, n, threads, dyn, per_thread in launches:
         for e in sorted((e for e in entries if e["name"] == kernel), key=lambda e: e["arch"]):
             smem = e.get("smem", 0) + dyn
             out = subprocess.run([str(tool), e["arch"], str(e["regs"]), str(threads), str(smem)],
                                  capture_output=True, text=True, check=True).stdout.split(maxsplit=3)
             blocks, _warps, occ, limiter = out
-            rows.append(f"| {n} | {threads} | {per_thread} | {ARCH_GPU.get(e['arch'], e['arch'])} | "
+            rows.append((f"| `{kernel}` " if multi else "") + f"| {n} | {threads} | {per_thread} | {ARCH_GPU.get(e['arch'], e['arch'])} | "
                         f"{e['regs']} | {e['spill_st'] + e['spill_ld']} | {smem} | {blocks} | {occ}% | "
                         f"{limiter.strip()} |")
     missing = [k for k in kernels if not any(e["name"] == k for e in entries)]
@@ -152,7 +155,8 @@ def occupancy_table(stage, spec):
     return (f"{names}: registers and spills from `build/{stage}.ptxas.txt`, blocks per SM from "
             f"`common/occupancy.h` with the A100's and H100's limits (shared memory per block "
             f"includes the static part; the 1 KB the hardware reserves per block is counted by the "
-            f"calculator).\n\n" + "\n".join(rows) + "\n")
+            f"calculator; elements / thread counts the row elements a thread holds on chip, 0 when it "
+            f"streams the row).\n\n" + "\n".join(rows) + "\n")
 
 
 def render(text):

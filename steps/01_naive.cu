@@ -50,8 +50,13 @@ std::string refuse(const DeviceInfo&, DType, int64_t M, int64_t N) {
 
 int64_t max_cols(const DeviceInfo&, DType) { return kMaxCols; }
 
+// --explain: one configuration; the row length changes nothing but the loop count.
+std::vector<KernelConfig> explain(const DeviceInfo&, DType) {
+  return {{"softmax_naive, any N", reinterpret_cast<const void*>(softmax_naive), kThreads, 0, 0}};
+}
+
 const Stage stage01 = {"01", "naive", "one thread per row, three passes (max, sum, normalise)",
-                       launch, nullptr, nullptr, refuse, max_cols, sweep_m2048()};
+                       launch, nullptr, nullptr, refuse, max_cols, sweep_m2048(), explain};
 
 }  // namespace
 

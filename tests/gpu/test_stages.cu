@@ -75,6 +75,23 @@ TEST_CASE("every stage follows torch.softmax's convention on NaN, +inf and all -
   });
 }
 
+TEST_CASE("every stage takes pointers that are not 16-byte aligned") {
+  for_each_stage([](const Stage& s, DType t) {
+    for (int64_t offset : {1, 3})
+      for (int64_t N : {int64_t{1000}, int64_t{4097}, test_cols(s, t).back()}) {
+        if (!stage_refusal(s, device_info(), t, 3, N).empty()) continue;
+        const CheckResult r = validate_stage(s, t, 3, N, InputKind::random, 77 + N, offset);
+        std::printf("stage %s %-4s M=3       N=%-9lld offset=%lld  %s %s\n", s.id, dtype_name(t),
+                    static_cast<long long>(N), static_cast<long long>(offset), r.pass ? "ok  " : "FAIL",
+                    r.summary().c_str());
+        const std::string what = std::string("stage ") + s.id + " " + dtype_name(t) + " N=" +
+                                 std::to_string(N) + " offset=" + std::to_string(offset);
+        INFO(what);
+        CHECK_MESSAGE(r.pass, r.summary());
+      }
+  });
+}
+
 TEST_CASE("more than 2^31 elements: no 32-bit index overflow") {
   const int64_t kElems = (int64_t{1} << 31) + 4096;
   for_each_stage([&](const Stage& s, DType t) {

@@ -70,3 +70,26 @@ TEST_CASE("worked examples from the docs") {
   // Small blocks hit the 32-blocks-per-SM limit before the 64-warp limit.
   CHECK(occupancy(h100_limits(), {16, 32, 0}).limiter == Limiter::blocks);
 }
+
+// Every "occupancy stage ..." line of the committed H100 GPU-test record holds a stage kernel's
+// registers, block size and shared memory, and the CUDA runtime's blocks per SM for it
+// (cudaOccupancyMaxActiveBlocksPerMultiprocessor). The calculator must give the same answer.
+#include <fstream>
+#include <regex>
+#include <string>
+
+TEST_CASE("the calculator matches cudaOccupancyMaxActiveBlocksPerMultiprocessor recorded on the H100") {
+  std::ifstream record("results/h100/test-gpu.txt");
+  REQUIRE_MESSAGE(record.good(), "results/h100/test-gpu.txt missing (run from the repository root)");
+  const std::regex line(R"(^occupancy stage (\S+) +\S+ +(.*?) +regs=(\d+) threads=(\d+) smem=(\d+) calc=\d+ api=(\d+))");
+  int compared = 0;
+  for (std::string text; std::getline(record, text);) {
+    std::smatch m;
+    if (!std::regex_search(text, m, line)) continue;
+    CAPTURE(text);
+    const Occupancy o = occupancy(h100_limits(), {std::stoi(m[3]), std::stoi(m[4]), std::stoll(m[5])});
+    CHECK(o.blocks_per_sm == std::stoi(m[6]));
+    ++compared;
+  }
+  CHECK(compared >= 80);  // every stage kernel the stages list: 89 in the run of commit dba470d
+}
