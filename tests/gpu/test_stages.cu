@@ -75,10 +75,13 @@ TEST_CASE("every stage follows torch.softmax's convention on NaN, +inf and all -
   });
 }
 
+// Stages 03-05 count a row's 16-byte chunks from the boundary before it, so a misaligned base
+// costs 3 elements of register capacity: at their exact largest N they take only aligned
+// pointers (refuse() cannot see pointers; the launcher stops with exit 2). Hence largest - 3.
 TEST_CASE("every stage takes pointers that are not 16-byte aligned") {
   for_each_stage([](const Stage& s, DType t) {
     for (int64_t offset : {1, 3})
-      for (int64_t N : {int64_t{1000}, int64_t{4097}, test_cols(s, t).back()}) {
+      for (int64_t N : {int64_t{1000}, int64_t{4097}, test_cols(s, t).back() - 3}) {
         if (!stage_refusal(s, device_info(), t, 3, N).empty()) continue;
         const CheckResult r = validate_stage(s, t, 3, N, InputKind::random, 77 + N, offset);
         std::printf("stage %s %-4s M=3       N=%-9lld offset=%lld  %s %s\n", s.id, dtype_name(t),
