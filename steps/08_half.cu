@@ -547,11 +547,18 @@ TwoPassLaunch twopass_launch(const DeviceInfo& d, int64_t N) {
   return {static_cast<int>(threads), smem};
 }
 
+// Packed (16-byte) accesses need rows on 16-byte boundaries: N a multiple of the pack and x, y
+// themselves aligned (a caller may pass a pointer into the middle of a buffer).
+template <class T>
+bool packed_ok(const T* x, const T* y, int64_t N) {
+  return N % kVec<T> == 0 && (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
+}
+
 template <class T>
 void launch_twopass(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   const TwoPassLaunch l = twopass_launch<T>(device_info(), N);
   static bool done_packed = false, done_scalar = false;
-  if (N % kVec<T> == 0) {
+  if (packed_ok(x, y, N)) {
     opt_in(twopass<T, kVec<T>>, done_packed);
     twopass<T, kVec<T>><<<static_cast<unsigned>(M), l.threads, static_cast<size_t>(l.smem), stream>>>(x, y, N);
   } else {
@@ -577,7 +584,7 @@ void launch_splitk(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) 
   const SplitPlan p = split_plan(device_info(), M, N);
   const unsigned grid = static_cast<unsigned>(M * p.cpr);  // <= kWorkspaceItems: refuse()
   MaxSum* ws = split_workspace();
-  if (N % kVec<T> == 0) {
+  if (packed_ok(x, y, N)) {
     splitk_summarise<T, kVec<T>><<<grid, kSplitThreads, 0, stream>>>(x, ws, N, p.chunk, p.cpr);
     CUDA_CHECK_LAUNCH();
     splitk_normalise<T, kVec<T>><<<grid, kSplitThreads, 0, stream>>>(x, y, ws, N, p.chunk, p.cpr);
@@ -597,7 +604,11 @@ constexpr DType dtype_of() {
 template <class T>
 void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   split_workspace();  // the first launch allocates it, whatever the path
-  switch (choose(device_info(), dtype_of<T>(), M, N)) {
+  Path path = choose(device_info(), dtype_of<T>(), M, N);
+  // The one-pass caches move whole packs only: misaligned pointers take the two-pass kernel's
+  // element-by-element path.
+  if (!packed_ok(x, y, N) && path != Path::splitk) path = Path::twopass;
+  switch (path) {
     case Path::automatic:  // choose() never returns it
     case Path::reg: launch_register<T>(x, y, M, N, stream); break;
     case Path::medium: launch_onepass<T, kMedThreads, kMedReg, kMedSmem, kMedMinBlocks>(x, y, M, N, stream); break;

@@ -111,7 +111,7 @@ __global__ void __launch_bounds__(kThreads, 2)
     softmax_split(const float* __restrict__ x, float* __restrict__ y, int M, int64_t N, int64_t chunk, int cpr,
                   MaxSum* ws) {
   const int items = M * cpr;
-  const bool aligned = N % 4 == 0;
+  const bool aligned = N % 4 == 0 && (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
   float4 r[kPacks];
   int held = -1;  // the item whose chunk r[] holds
 
