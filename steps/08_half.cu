@@ -403,7 +403,7 @@ int rows_per_sm_override() {
 struct RegCfg {
   int threads, packs, min_blocks;
 };
-constexpr RegCfg kRegCfgs[] = {{128, 1, 16}, {256, 1, 8}, {256, 2, 8}, {512, 2, 4},
+constexpr RegCfg kRegCfgs[] = {{128, 1, 16}, {256, 1, 8}, {128, 4, 12}, {256, 4, 6},
                                {512, 4, 3},  {512, 8, 2}, {1024, 8, 1}};
 constexpr int kNumRegCfgs = sizeof(kRegCfgs) / sizeof(kRegCfgs[0]);
 
@@ -463,10 +463,12 @@ Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   if (f != Path::automatic) return f;
   if (M * 2 <= d.sm_count && N >= kSplitMinCols) return Path::splitk;  // a few long rows
   if (N % vec_of(t) != 0) return Path::twopass;                       // rows not 16-byte aligned
-  // Half rows of 2 to 16 KB: the two-pass kernel's small blocks (128-256 threads, 4 packs each)
-  // keep twice the rows per SM in flight and beat the register kernels (measured on the H100:
-  // 88.7% vs 80.1% of the copy at 2048 x 4096, docs/08_half.md). fp32 rows keep the registers.
-  if (t != DType::f32 && N > 1024 && N <= 8192) return Path::twopass;
+  // Rows of 2-4 KB: the register kernel's one pack per thread leaves too little in flight, and the
+  // two-pass kernel wins (H100, 2048 rows: fp16 N = 2048 70.4% vs 59.9% of the copy, fp32
+  // N = 1024 77.2% vs 65.1%; results/h100/step08_register_vs_twopass.txt). From 4 packs per
+  // thread on, the registers win (fp16 N = 4096: 98.7% vs 90.7%).
+  const int64_t row_bytes = N * static_cast<int64_t>(dtype_size(t));
+  if (row_bytes > 2048 && row_bytes <= 4096) return Path::twopass;
   if (N <= reg_max_cols(t)) return Path::reg;                         // the row fits in registers
   return Path::twopass;
 }
