@@ -331,11 +331,17 @@ def fig_long_rows(rs: ResultSet):
             if xs:
                 ax.plot(xs, [r["GB/s"] for r in rows], color="black", linestyle="--", linewidth=1.4,
                         label="D2D copy (ceiling)")
+            ax.set_title(f"{name}, {DTYPE_TITLE[dtype]}")
+            if not ax.lines:  # nothing was measured for this shape and dtype: say so
+                ax.text(0.5, 0.5, "not measured", ha="center", va="center", transform=ax.transAxes,
+                        color="gray")
+                ax.set_xticks([])
+                ax.set_yticks([])
+                continue
             _log2_axis(ax)
             ax.set_ylim(bottom=0)
             ax.set_xlabel("N (row length)")
             ax.set_ylabel("GB/s")
-            ax.set_title(f"{name}, {DTYPE_TITLE[dtype]}")
     handles, labels = [], []
     for ax in axes.flat:
         for h, lab in zip(*ax.get_legend_handles_labels()):
