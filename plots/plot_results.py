@@ -286,13 +286,7 @@ def fig_lines(rs: ResultSet, shapes: set, value: str, title: str, ylabel: str, c
         ax.set_title(f"{DTYPE_TITLE[dtype]}")
         if value == "GB/s":
             ax.set_ylim(bottom=0)
-    handles, labels = [], []
-    for ax in axes[0]:
-        for h, lab in zip(*ax.get_legend_handles_labels()):
-            if lab not in labels:
-                handles.append(h)
-                labels.append(lab)
-    fig.legend(handles, labels, loc="center right", fontsize=8, frameon=False)
+    _figure_legend(fig, axes[0])
     fig.suptitle(f"{title} — {rs.gpu}", fontsize=11)
     fig.tight_layout(rect=(0, 0.03, 1 - 2.0 / fig.get_figwidth(), 1))
     _footer(fig, rs)
@@ -306,6 +300,17 @@ def fig_bandwidth(rs: ResultSet):
 def fig_pct_copy(rs: ResultSet):
     return fig_lines(rs, M2048, "pct_copy", "Softmax, M = 2048: % of the device-to-device copy",
                      "% of copy (same bytes, same run)", ceilings=True)
+
+
+def _figure_legend(fig, axes):
+    """One legend for the figure, right of the panels: each label once, in first-seen order."""
+    handles, labels = [], []
+    for ax in axes:
+        for h, lab in zip(*ax.get_legend_handles_labels()):
+            if lab not in labels:
+                handles.append(h)
+                labels.append(lab)
+    fig.legend(handles, labels, loc="center right", fontsize=8, frameon=False)
 
 
 def fig_long_rows(rs: ResultSet):
@@ -342,13 +347,7 @@ def fig_long_rows(rs: ResultSet):
             ax.set_ylim(bottom=0)
             ax.set_xlabel("N (row length)")
             ax.set_ylabel("GB/s")
-    handles, labels = [], []
-    for ax in axes.flat:
-        for h, lab in zip(*ax.get_legend_handles_labels()):
-            if lab not in labels:
-                handles.append(h)
-                labels.append(lab)
-    fig.legend(handles, labels, loc="center right", fontsize=8, frameon=False)
+    _figure_legend(fig, axes.flat)
     fig.suptitle(f"Few long rows: effective bandwidth — {rs.gpu}", fontsize=11)
     fig.tight_layout(rect=(0, 0.02, 1 - 2.0 / fig.get_figwidth(), 1))
     _footer(fig, rs)
