@@ -74,6 +74,8 @@ $(1): $(BUILD)/$(1).o $(COMMON_OBJS)
 	$(NVCC) $(NVCCFLAGS) $$^ -o $$@ $(DEP_LIB) -lbenchmark -lpthread
 endef
 $(foreach s,$(STEP_SRCS),$(eval $(call STAGE_RULES,step$(firstword $(subst _, ,$(notdir $(s)))),$(s))))
+# Stage 11, the dispatcher, runs the other stages: ./step11 links their registering objects too.
+step11: $(filter-out $(BUILD)/lib/step11.o,$(STEPS:%=$(BUILD)/lib/%.o))
 
 # ---- tests -------------------------------------------------------------------------------
 $(BUILD)/test_host: $(HOST_TESTS) $(COMMON_HDRS) | $(BUILD)/deps.ok

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cuda_check.cuh"
+#include "dispatch.h"
 #include "inputs.cuh"
 #include "stage.h"
 
@@ -100,6 +101,21 @@ int softmax_stage_launch(int i, const char* dtype, const void* x, void* y, int64
       break;
   }
   return static_cast<int>(cudaGetLastError());
+}
+
+// The stage the dispatcher (stage 11, common/dispatch.h) runs for M rows of N elements of dtype,
+// `ld` apart (ld = N: contiguous rows), among the stages in this library: 0 and "<id>: <reason>" in
+// buf; 1 when no stage takes the call (the reason in buf); -1 for a bad dtype or shape. Reads the
+// GPU (device 0) on first use; launches nothing.
+int softmax_dispatch_choice(const char* dtype, int64_t M, int64_t N, int64_t ld, char* buf, int buflen) {
+  DType t = DType::f32;
+  if (!parse_dtype(dtype, &t) || M <= 0 || N <= 0 || ld < N) {
+    copy_out("bad dtype or shape", buf, buflen);
+    return -1;
+  }
+  const DispatchChoice c = dispatch_choose(device_info(), t, M, N, ld);
+  copy_out(c.stage ? std::string(c.stage->id) + ": " + c.reason : c.reason, buf, buflen);
+  return c.stage ? 0 : 1;
 }
 
 // The harness's benchmark input (InputKind::random: normal(0, 1) with 1 in 256 scaled by 40),

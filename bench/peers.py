@@ -22,7 +22,8 @@ Implementations (a missing one is skipped with a note, never a failure):
   triton_online  bench/triton_softmax.py: online two-pass, rows split into chunks when rows are few
   liger          Liger-Kernel's softmax (liger_kernel.ops.softmax), where the package is installed
   copy           the device-to-device copy (cudaMemcpyAsync): the ceiling
-  stepNN         every stage in build/libsoftmax.so (`make lib`), on the shapes its refuse() accepts
+  stepNN         every stage in build/libsoftmax.so (`make lib`), on the shapes its refuse() accepts;
+                 step11 is the dispatcher, whose records also say which stage it ran ("dispatch")
 
 Usage:
   python3 bench/peers.py                      # every sweep, fp32 and fp16 -> results/<gpu>/peers.json
@@ -208,6 +209,30 @@ class Impl:
     def prepare(self, x, y, dtype: str):
         raise NotImplementedError
 
+    def describe(self, dtype: str, M: int, N: int) -> dict:
+        """Extra fields for this implementation's record of a shape (none by default)."""
+        return {}
+
+
+def dispatch_chooser(lib_path: str):
+    """The dispatcher's choice (stage 11; bench/capi.cu softmax_dispatch_choice) as a function
+    (dtype, M, N) -> "<stage id>: <reason>" ("none: <why>" when no stage takes the shape), or None
+    when the library has no such function."""
+    import ctypes
+    lib = ctypes.CDLL(os.path.abspath(lib_path))  # the library SoftmaxLib loaded: the same handle
+    f = getattr(lib, "softmax_dispatch_choice", None)
+    if f is None:
+        return None
+    f.argtypes = [ctypes.c_char_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_char_p,
+                  ctypes.c_int]
+
+    def choose(dtype: str, M: int, N: int) -> str:
+        buf = ctypes.create_string_buffer(1024)
+        rc = f(dtype.encode(), M, N, N, buf, len(buf))
+        text = buf.value.decode(errors="replace")
+        return text if rc == 0 else f"none: {text}"
+    return choose
+
 
 def build_impls(args, torch, notes: list[str], versions: dict) -> list[Impl]:
     impls: list[Impl] = []
@@ -312,7 +337,14 @@ def build_impls(args, torch, notes: list[str], versions: dict) -> list[Impl]:
                 def prepare(self, x, y, dtype):
                     return (lambda: lib.launch(self.st, dtype, x, y)), (lambda: y)
 
+                def describe(self, dtype, M, N):
+                    # The dispatcher's records say which stage it ran.
+                    if self.st.id != "11" or chooser is None:
+                        return {}
+                    return {"dispatch": chooser(dtype, M, N)}
+
             stages = lib.stages()
+            chooser = dispatch_chooser(args.lib) if any(st.id == "11" for st in stages) else None
             if not stages:
                 notes.append(f"{args.lib} holds no stage")
             if args.preflight:
@@ -598,15 +630,17 @@ def main(argv=None) -> int:
                 skipped.append({"impl": impl.key, "dtype": dtype, "M": M, "N": N, "reason": msg[:300]})
                 print(f"  {impl.label[:18]:18} skipped: {msg[:160]}")
                 continue
+            extra = impl.describe(dtype, M, N)
             if err:
                 failures += 1
-                record(impl.key, impl.kind, impl.label, dtype, M, N, sweeps, error=err)
+                record(impl.key, impl.kind, impl.label, dtype, M, N, sweeps, error=err, **extra)
                 print(f"  {impl.label[:18]:18} CHECK FAILED: {err}")
                 continue
             gbps = moved / (ms * 1e-3) / 1e9
             record(impl.key, impl.kind, impl.label, dtype, M, N, sweeps, median_us=ms * 1e3,
-                   **{"GB/s": gbps, "copy_GB/s": copy_gbps, "pct_copy": 100.0 * gbps / copy_gbps})
-            print(f"  {impl.label[:18]:18} {ms * 1e3:10.2f} us {gbps:8.1f} GB/s {100 * gbps / copy_gbps:6.1f}%")
+                   **{"GB/s": gbps, "copy_GB/s": copy_gbps, "pct_copy": 100.0 * gbps / copy_gbps}, **extra)
+            ran = f"  -> stage {extra['dispatch'].split(':')[0]}" if "dispatch" in extra else ""
+            print(f"  {impl.label[:18]:18} {ms * 1e3:10.2f} us {gbps:8.1f} GB/s {100 * gbps / copy_gbps:6.1f}%{ran}")
         x = y = None  # free before the next shape
         torch.cuda.empty_cache()
         write_json(out, snapshot())  # after every shape: a cut-short run keeps what it measured

@@ -2,6 +2,8 @@
 //
 //   ./stepNN                       validate, then benchmark the stage's default sweep
 //   ./stepNN --rows M --cols N     validate and benchmark one shape
+//   ./stepNN --rows M --cols N --ld K   the same with rows K elements apart (K >= N; stages
+//                                  with a strided launcher only)
 //   ./stepNN --check [...]         validate only
 //   ./stepNN --explain             registers, shared memory and occupancy of the stage's kernels
 //   ./stepNN --dtype f16 [...]     element type, where the stage has it (default f32)
@@ -19,6 +21,7 @@
 
 struct CliOptions {
   int64_t rows = 0, cols = 0;  // 0 = not given
+  int64_t ld = 0;              // row stride in elements, >= cols; 0 = not given (rows packed)
   DType dtype = DType::f32;
   bool check_only = false;
   bool explain = false;
@@ -89,8 +92,8 @@ inline CliParse parse_cli(const std::vector<std::string>& args) {
     } else if (a == "--check" || a == "--explain") {
       if (has_inline_value) return fail(a + " takes no value");
       (a == "--check" ? o.check_only : o.explain) = true;
-    } else if (a == "--rows" || a == "--cols") {
-      int64_t* dst = (a == "--rows") ? &o.rows : &o.cols;
+    } else if (a == "--rows" || a == "--cols" || a == "--ld") {
+      int64_t* dst = (a == "--rows") ? &o.rows : (a == "--cols") ? &o.cols : &o.ld;
       std::string v;
       if (!need_value(&v)) return fail(a + " needs a value");
       if (!parse_positive(v, kMaxDim, dst))
@@ -111,11 +114,16 @@ inline CliParse parse_cli(const std::vector<std::string>& args) {
   }
   if ((o.rows == 0) != (o.cols == 0)) return fail("--rows and --cols go together");
   if (o.rows > 0 && o.cols > kMaxDim / o.rows) return fail("--rows x --cols is larger than 2^40 elements");
+  if (o.ld > 0 && o.cols == 0) return fail("--ld goes with --rows and --cols");
+  if (o.ld > 0 && o.ld < o.cols)
+    return fail("--ld (" + std::to_string(o.ld) + ") is smaller than --cols (" +
+                std::to_string(o.cols) + ")");
+  if (o.ld > 0 && o.ld > kMaxDim / o.rows) return fail("--rows x --ld is larger than 2^40 elements");
   p.ok = true;
   return p;
 }
 
 inline const char* cli_usage_line() {
-  return "usage: [--rows M --cols N] [--dtype f32|f16|bf16] [--check] [--explain] [--iters K] [--help] "
+  return "usage: [--rows M --cols N [--ld K]] [--dtype f32|f16|bf16] [--check] [--explain] [--iters K] [--help] "
          "[--benchmark_...]";
 }

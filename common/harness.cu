@@ -58,10 +58,13 @@ static std::vector<Shape> default_check_shapes(const Stage& s, const DeviceInfo&
   return {{1, 1}, {7, 31}, {64, 1000}, {2048, 1024}, {13, 4097}, {3, n_max}};
 }
 
-static bool check_and_print(const Stage& s, DType t, const Shape& sh) {
-  const CheckResult r = validate_stage(s, t, sh.M, sh.N, InputKind::random, 1234);
-  std::printf("check  M=%-6lld N=%-8lld %-4s %s  %s\n", static_cast<long long>(sh.M),
-              static_cast<long long>(sh.N), dtype_name(t), r.pass ? "ok  " : "FAIL",
+// ld > 0: rows ld elements apart, through the stage's strided launcher; 0: packed rows.
+static bool check_and_print(const Stage& s, DType t, const Shape& sh, int64_t ld) {
+  const CheckResult r = ld > 0 ? validate_stage_strided(s, t, sh.M, sh.N, ld, InputKind::random, 1234)
+                               : validate_stage(s, t, sh.M, sh.N, InputKind::random, 1234);
+  const std::string stride = ld > 0 ? " ld=" + std::to_string(ld) : "";
+  std::printf("check  M=%-6lld N=%-8lld%s %-4s %s  %s\n", static_cast<long long>(sh.M),
+              static_cast<long long>(sh.N), stride.c_str(), dtype_name(t), r.pass ? "ok  " : "FAIL",
               r.summary().c_str());
   return r.pass;
 }
@@ -82,33 +85,48 @@ static std::map<std::string, BenchRow>& bench_rows() {
 // Iterations per shape unless --iters says otherwise: fewer for the big, slow shapes.
 static int default_iters(int64_t bytes) { return bytes >= (int64_t{1} << 30) ? 20 : 100; }
 
+// ld > 0: rows ld elements apart, through the stage's strided launcher; 0: packed rows. Either
+// way the bytes counted are the useful ones, 2*M*N*sizeof(T).
 static void bench_shape(benchmark::State& state, const std::string& key, const Stage& s, DType t,
-                        Shape sh, GpuTimer& timer) {
+                        Shape sh, int64_t ld, GpuTimer& timer) {
   BenchRow& row = bench_rows()[key];
   row.shape = sh;
-  const int64_t bytes = sh.M * sh.N * static_cast<int64_t>(dtype_size(t));
-  require_device_memory(2 * bytes, std::to_string(sh.M) + " x " + std::to_string(sh.N));
-  DeviceBuffer x(bytes), y(bytes);
-  fill_input(x.get(), t, sh.M, sh.N, InputKind::random, 42, 0);
+  const int64_t size = static_cast<int64_t>(dtype_size(t)), bytes = sh.M * sh.N * size;
+  const int64_t pitch = (ld > 0 ? ld : sh.N) * size, allocated = sh.M * pitch;
+  // x and y, and for rows with a stride the packed copies check_output_strided makes.
+  require_device_memory(2 * allocated + (ld > 0 ? 2 * bytes : 0),
+                        std::to_string(sh.M) + " x " + std::to_string(pitch / size));
+  DeviceBuffer x(allocated), y(allocated);
+  fill_input(x.get(), t, sh.M, pitch / size, InputKind::random, 42, 0);
+  auto run = [&] {
+    if (ld > 0) launch_stage_strided(s, t, x.get(), y.get(), sh.M, sh.N, ld, 0);
+    else launch_stage(s, t, x.get(), y.get(), sh.M, sh.N, 0);
+  };
   // Warm-up: module load and first-touch costs stay out of the numbers.
-  for (int i = 0; i < 3; ++i) launch_stage(s, t, x.get(), y.get(), sh.M, sh.N, 0);
+  for (int i = 0; i < 3; ++i) run();
   CUDA_CHECK(cudaDeviceSynchronize());
-  // The ceiling: a device-to-device copy of the same bytes, timed the same way.
+  // The ceiling: a device-to-device copy of the same bytes (the same N-wide rows at the same
+  // pitch when strided), timed the same way.
   std::vector<double> copy_ms;
   for (int64_t i = 0; i < state.max_iterations; ++i)
     copy_ms.push_back(timer.time_ms([&] {
-      CUDA_CHECK(cudaMemcpyAsync(y.get(), x.get(), bytes, cudaMemcpyDeviceToDevice, 0));
+      if (ld > 0)
+        CUDA_CHECK(cudaMemcpy2DAsync(y.get(), pitch, x.get(), pitch, sh.N * size, sh.M,
+                                     cudaMemcpyDeviceToDevice, 0));
+      else
+        CUDA_CHECK(cudaMemcpyAsync(y.get(), x.get(), bytes, cudaMemcpyDeviceToDevice, 0));
     }));
-  // The stage: output poisoned once, then timed iterations.
-  poison_output(y.get(), bytes, 0);
+  // The stage: output (gaps included) poisoned once, then timed iterations.
+  poison_output(y.get(), allocated, 0);
   std::vector<double> ms;
   for (auto _ : state) {
-    const float t_ms = timer.time_ms([&] { launch_stage(s, t, x.get(), y.get(), sh.M, sh.N, 0); });
+    const float t_ms = timer.time_ms(run);
     ms.push_back(t_ms);
     state.SetIterationTime(t_ms * 1e-3);
   }
   // The check again, on the output the timed runs left: a wrong kernel reports no bandwidth.
-  const CheckResult r = check_output(x.get(), y.get(), t, sh.M, sh.N);
+  const CheckResult r = ld > 0 ? check_output_strided(x.get(), y.get(), t, sh.M, sh.N, ld)
+                               : check_output(x.get(), y.get(), t, sh.M, sh.N);
   if (!r.pass) {
     row.error = "check failed after timing: " + r.summary();
     state.SkipWithError(row.error.c_str());
@@ -121,6 +139,7 @@ static void bench_shape(benchmark::State& state, const std::string& key, const S
   row.pct_copy = 100.0 * row.gbps / row.copy_gbps;
   state.counters["M"] = static_cast<double>(sh.M);
   state.counters["N"] = static_cast<double>(sh.N);
+  if (ld > 0) state.counters["ld"] = static_cast<double>(ld);
   state.counters["median_us"] = row.median_us;
   state.counters["GB/s"] = row.gbps;
   state.counters["copy_GB/s"] = row.copy_gbps;
@@ -186,14 +205,19 @@ static int run_benchmarks(const Stage& s, const DeviceInfo& d, const CliOptions&
   benchmark::AddCustomContext("commit", SOFTMAX_COMMIT);
   benchmark::AddCustomContext("method", "CUDA events, L2 flushed before each iteration, 3 warm-up "
                                         "runs, median; bytes = 2*M*N*sizeof(T)");
+  if (o.ld > 0) {
+    benchmark::AddCustomContext("ld", std::to_string(o.ld));
+    benchmark::AddCustomContext("copy_ceiling", "cudaMemcpy2DAsync of the N-wide rows at pitch ld");
+  }
 
   GpuTimer timer(d);
   for (const Shape& sh : shapes) {
     const int64_t bytes = sh.M * sh.N * static_cast<int64_t>(dtype_size(o.dtype));
     const std::string name = std::string("step") + s.id + "/" + dtype_name(o.dtype) + "/M:" +
-                             std::to_string(sh.M) + "/N:" + std::to_string(sh.N);
+                             std::to_string(sh.M) + "/N:" + std::to_string(sh.N) +
+                             (o.ld > 0 ? "/ld:" + std::to_string(o.ld) : "");
     benchmark::RegisterBenchmark(name.c_str(), [name, &s, &o, sh, &timer](benchmark::State& st) {
-      bench_shape(st, name, s, o.dtype, sh, timer);
+      bench_shape(st, name, s, o.dtype, sh, o.ld, timer);
     })
         ->UseManualTime()
         ->Unit(benchmark::kMicrosecond)
@@ -212,6 +236,7 @@ static void print_help(const Stage& s, const char* argv0) {
       "%s — stage %s (%s): %s\n\n%s\n\n"
       "  (no arguments)        validate on the corner shapes, then benchmark the default sweep\n"
       "  --rows M --cols N     validate and benchmark one M x N shape (2^k allowed)\n"
+      "  --ld K                with --rows/--cols: rows K >= N elements apart (strided stages)\n"
       "  --dtype T             f32 (default), f16 or bf16 where the stage has the kernel\n"
       "  --check               validate only, no benchmark\n"
       "  --explain             registers, shared memory and occupancy of the stage's kernels\n"
@@ -239,12 +264,23 @@ int run_stage(const Stage& s, int argc, char** argv) {
   };
   if (!stage_has(s, o.dtype))
     return usage_error(std::string("stage ") + s.id + " has no " + dtype_name(o.dtype) + " kernel");
+  if (o.ld > 0 && !s.strided)
+    return usage_error(std::string("stage ") + s.id + " does not take a row stride (--ld)");
   const DeviceInfo& d = device_info();
   std::vector<Shape> shapes;
   if (o.rows > 0) {
     const std::string why = stage_refusal(s, d, o.dtype, o.rows, o.cols);
     if (!why.empty()) return usage_error(why);
     shapes.push_back({o.rows, o.cols});
+  }
+  if (o.ld > 0) {  // the checks and the copy ceiling copy rows with cudaMemcpy2D
+    int max_pitch = 0;
+    CUDA_CHECK(cudaDeviceGetAttribute(&max_pitch, cudaDevAttrMaxPitch, d.id));
+    const int64_t pitch = o.ld * static_cast<int64_t>(dtype_size(o.dtype));
+    if (pitch > max_pitch)
+      return usage_error("--ld " + std::to_string(o.ld) + ": rows " + std::to_string(pitch) +
+                         " bytes apart, more than this GPU's largest copy pitch (" +
+                         std::to_string(max_pitch) + " bytes)");
   }
   std::printf("stage %s (%s): %s\n", s.id, s.name, s.summary);
   print_device_header(d, stdout);
@@ -257,7 +293,7 @@ int run_stage(const Stage& s, int argc, char** argv) {
   // Validate: the given shape, or the stage's corner shapes.
   bool ok = true;
   for (const Shape& sh : shapes.empty() ? default_check_shapes(s, d, o.dtype) : shapes)
-    if (stage_refusal(s, d, o.dtype, sh.M, sh.N).empty()) ok &= check_and_print(s, o.dtype, sh);
+    if (stage_refusal(s, d, o.dtype, sh.M, sh.N).empty()) ok &= check_and_print(s, o.dtype, sh, o.ld);
   if (!ok) {
     std::fprintf(stderr, "%s: error: validation failed; not benchmarking a wrong kernel\n", argv[0]);
     return kExitFailure;

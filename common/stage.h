@@ -20,6 +20,10 @@ using LaunchF32 = void (*)(const float* x, float* y, int64_t M, int64_t N, cudaS
 using LaunchF16 = void (*)(const __half* x, __half* y, int64_t M, int64_t N, cudaStream_t stream);
 using LaunchBF16 = void (*)(const __nv_bfloat16* x, __nv_bfloat16* y, int64_t M, int64_t N,
                             cudaStream_t stream);
+// The same for rows `ld` elements apart (ld >= N; row r starts at x + r * ld, and y likewise),
+// for every dtype the stage has. Elements between N and ld of each row of y are left untouched.
+using LaunchStrided = void (*)(DType t, const void* x, void* y, int64_t M, int64_t N, int64_t ld,
+                               cudaStream_t stream);
 
 struct Shape {
   int64_t M, N;
@@ -48,6 +52,7 @@ struct Stage {
   int64_t (*max_cols)(const DeviceInfo&, DType) = nullptr;
   std::vector<Shape> sweep;  // default benchmark shapes (those refused on a GPU are skipped)
   ExplainFn explain = nullptr;  // optional: the kernel configurations behind --explain
+  LaunchStrided strided = nullptr;  // optional: rows with a stride (refuse() applies unchanged)
 };
 
 bool stage_has(const Stage& s, DType t);

@@ -1,6 +1,8 @@
 #include "validate.cuh"
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
 #include <vector>
 
 #include "buffers.cuh"
@@ -15,6 +17,12 @@ void launch_stage(const Stage& s, DType t, const void* x, void* y, int64_t M, in
       s.bf16(static_cast<const __nv_bfloat16*>(x), static_cast<__nv_bfloat16*>(y), M, N, stream);
       break;
   }
+  CUDA_CHECK_LAUNCH();
+}
+
+void launch_stage_strided(const Stage& s, DType t, const void* x, void* y, int64_t M, int64_t N,
+                          int64_t ld, cudaStream_t stream) {
+  s.strided(t, x, y, M, N, ld, stream);
   CUDA_CHECK_LAUNCH();
 }
 
@@ -103,4 +111,76 @@ CheckResult validate_stage(const Stage& s, DType t, int64_t M, int64_t N, InputK
   launch_stage(s, t, x, y, M, N, 0);
   CUDA_CHECK(cudaDeviceSynchronize());
   return check_output(x, y, t, M, N);
+}
+
+// ---- rows with a stride --------------------------------------------------------------------
+
+// Count the gap elements of y (columns N..ld-1 of each of M rows, `size`-byte elements) that are
+// not all 0xFF, i.e. that something wrote; the first one's row and column go to *row and *col.
+// The gaps come to the host in chunks of about 64 MB.
+static int64_t count_written_gap_elements(const void* y, int64_t M, int64_t N, int64_t ld,
+                                          int64_t size, int64_t* row, int64_t* col) {
+  const int64_t gap_elems = ld - N, gap_bytes = gap_elems * size, pitch = ld * size;
+  if (gap_elems == 0) return 0;
+  const int64_t chunk = std::min(M, std::max<int64_t>(1, (int64_t{1} << 26) / gap_bytes));
+  std::vector<unsigned char> host(static_cast<size_t>(chunk * gap_bytes));
+  int64_t written = 0;
+  for (int64_t row0 = 0; row0 < M; row0 += chunk) {
+    const int64_t rows = std::min(chunk, M - row0);
+    const char* src = static_cast<const char*>(y) + row0 * pitch + N * size;  // column N of row0
+    CUDA_CHECK(cudaMemcpy2D(host.data(), gap_bytes, src, pitch, gap_bytes, rows,
+                            cudaMemcpyDeviceToHost));
+    int64_t last = -1;  // element (index into this chunk's packed gaps) already counted
+    for (int64_t i = 0; i < rows * gap_bytes; ++i) {
+      if (host[i] == 0xFF || i / size == last) continue;
+      last = i / size;
+      if (written++ == 0) {
+        *row = row0 + last / gap_elems;
+        *col = N + last % gap_elems;
+      }
+    }
+  }
+  return written;
+}
+
+// Fail r for `written` gap elements, the first at (row, col): one line on stderr says where.
+static void fail_for_written_gaps(CheckResult* r, int64_t written, int64_t row, int64_t col,
+                                  int64_t N, int64_t ld) {
+  std::fprintf(stderr, "gap written: %lld element(s) between column N=%lld and ld=%lld changed, "
+               "first at row %lld column %lld\n", static_cast<long long>(written),
+               static_cast<long long>(N), static_cast<long long>(ld), static_cast<long long>(row),
+               static_cast<long long>(col));
+  r->pass = false;
+  if (r->first_bad_row < 0 || row < r->first_bad_row) r->first_bad_row = row;
+}
+
+CheckResult check_output_strided(const void* x, const void* y, DType t, int64_t M, int64_t N,
+                                 int64_t ld) {
+  const int64_t size = static_cast<int64_t>(dtype_size(t)), bytes = M * N * size;
+  require_device_memory(2 * bytes, "contiguous copies of " + std::to_string(M) + " x " +
+                                       std::to_string(N) + " " + dtype_name(t));
+  // Phase 1: the first N columns of every row, packed, against the reference.
+  DeviceBuffer xc(bytes), yc(bytes);
+  CUDA_CHECK(cudaMemcpy2D(xc.get(), N * size, x, ld * size, N * size, M, cudaMemcpyDeviceToDevice));
+  CUDA_CHECK(cudaMemcpy2D(yc.get(), N * size, y, ld * size, N * size, M, cudaMemcpyDeviceToDevice));
+  CheckResult r = check_output(xc.get(), yc.get(), t, M, N);
+  // Phase 2: every gap element still poison.
+  int64_t row = -1, col = -1;
+  const int64_t written = count_written_gap_elements(y, M, N, ld, size, &row, &col);
+  if (written > 0) fail_for_written_gaps(&r, written, row, col, N, ld);
+  return r;
+}
+
+CheckResult validate_stage_strided(const Stage& s, DType t, int64_t M, int64_t N, int64_t ld,
+                                   InputKind kind, uint64_t seed) {
+  const int64_t size = static_cast<int64_t>(dtype_size(t)), bytes = M * ld * size;
+  // The strided x and y, and the contiguous copies check_output_strided makes.
+  require_device_memory(2 * bytes + 2 * M * N * size, std::to_string(M) + " x " + std::to_string(N) +
+                                                          " ld=" + std::to_string(ld) + " " + dtype_name(t));
+  DeviceBuffer x(bytes), y(bytes);
+  fill_input(x.get(), t, M, ld, kind, seed, 0);  // the gap columns hold data too
+  poison_output(y.get(), bytes, 0);
+  launch_stage_strided(s, t, x.get(), y.get(), M, N, ld, 0);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  return check_output_strided(x.get(), y.get(), t, M, N, ld);
 }

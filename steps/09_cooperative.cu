@@ -186,17 +186,37 @@ int coop_blocks_per_sm() {
   return n;
 }
 
+// STEP09_MIN_CHUNK=k: the smallest chunk, in elements (a multiple of 4 from 2048 to 16384); the
+// default is kMinChunk. For the comparison of grid sizes in docs/09_cooperative.md.
+int64_t min_chunk() {
+  static const int64_t c = [] {
+    const char* e = std::getenv("STEP09_MIN_CHUNK");
+    if (!e || !*e) return kMinChunk;
+    const int64_t v = std::atoll(e);
+    if (v < kMinChunk || v > kMaxChunk || v % 4 != 0) {
+      std::fprintf(stderr, "error: STEP09_MIN_CHUNK=%s: expected a multiple of 4 from %lld to %lld\n", e,
+                   static_cast<long long>(kMinChunk), static_cast<long long>(kMaxChunk));
+      std::exit(kExitUsage);
+    }
+    return v;
+  }();
+  return c;
+}
+
 struct Plan {
   int64_t chunk, cpr, grid;  // grid: the co-resident blocks, the most a cooperative launch may have
 };
 
-// Chunks per row: as many as keep one chunk per co-resident block (so each stays in registers across
-// the barrier), within [kMinChunk, kMaxChunk] elements; longer rows loop.
+// Chunks per row: one when the row fits a chunk (a block per row, no barrier: the barrier and the
+// merge cost more than a 64 KB row takes to read). Longer rows: about one chunk per SM (each block
+// keeps its chunk in registers across the barrier, and 128 blocks meet at it faster than 256,
+// docs/09_cooperative.md), within [min_chunk(), kMaxChunk] elements; longer rows loop.
 Plan plan(const DeviceInfo& d, int64_t M, int64_t N) {
   const int64_t grid = int64_t{coop_blocks_per_sm()} * d.sm_count;
-  const int64_t fit = grid / M > 1 ? grid / M : 1;
+  const int64_t fit = d.sm_count / M > 1 ? d.sm_count / M : 1;
   int64_t chunk = ceil_div(ceil_div(N, fit), 4) * 4;
-  chunk = chunk < kMinChunk ? kMinChunk : (chunk > kMaxChunk ? kMaxChunk : chunk);
+  chunk = chunk < min_chunk() ? min_chunk() : (chunk > kMaxChunk ? kMaxChunk : chunk);
+  if (N <= kMaxChunk) chunk = ceil_div(N, 4) * 4;  // a row one block holds: no barrier at all
   return {chunk, ceil_div(N, chunk), grid};
 }
 
@@ -229,6 +249,11 @@ void launch(const float* x, float* y, int64_t M, int64_t N, cudaStream_t stream)
     return;
   }
   const unsigned grid = static_cast<unsigned>(items < p.grid ? items : p.grid);
+  if (cpr == 1) {  // rows of one chunk never reach grid.sync(): an ordinary launch, cheaper to start
+    softmax_split<kBoth><<<grid, kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, ws);
+    CUDA_CHECK_LAUNCH();
+    return;
+  }
   void* args[] = {&x, &y, &rows, &N, &chunk, &cpr, &ws};
   CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(softmax_split<kBoth>), dim3(grid),
                                          dim3(kThreads), args, 0, stream));

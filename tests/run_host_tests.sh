@@ -32,6 +32,8 @@ for s in "$@"; do
   expect 2 "$s" --cols 0 --rows 1
   expect 2 "$s" --bogus
   expect 2 "$s" --dtype f64
+  expect 2 "$s" --rows 2 --cols 4 --ld 3
+  case "$s" in step10|step11) ;; *) expect 2 "$s" --rows 2 --cols 4 --ld 8 ;; esac  # no strided launcher
   [ $has_gpu -eq 0 ] && expect 3 "$s" --check
 done
 echo "tests: $passed passed, $failed failed"

@@ -1,6 +1,6 @@
 // GPU tests: every registered stage against the double-precision CPU reference, over the corner
-// shapes, special inputs and (where the stage allows it) more than 2^31 elements; plus two broken
-// kernels that the checks must catch, so a check that cannot fail shows up here.
+// shapes, special inputs, rows with a stride and (where the stage allows it) more than 2^31
+// elements; plus broken kernels that the checks must catch, so a check that cannot fail shows up here.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
@@ -110,6 +110,33 @@ TEST_CASE("more than 2^31 elements: no 32-bit index overflow") {
   });
 }
 
+// Stages with a strided launcher: rows ld elements apart, the gap columns of x filled with data
+// the kernel must ignore and those of y poisoned, which must stay poison.
+TEST_CASE("stages with a row stride leave the gaps untouched and match the reference") {
+  const int64_t kMaxElems = int64_t{1} << 27;  // M * ld stays below this
+  for_each_stage([&](const Stage& s, DType t) {
+    if (!s.strided) return;
+    const int64_t n_max = std::min(stage_max_cols(s, device_info(), t, int64_t{1} << 20),
+                                   kMaxElems / 2 - 6);  // 2 * (n_max + 5) < 2^27
+    const struct { int64_t M, N, ld; } shapes[] = {
+        {1, 1, 2}, {7, 31, 33}, {5, 1000, 1003}, {3, 4097, 8192}, {2, n_max, n_max + 5}};
+    for (const auto& sh : shapes) {
+      if (!stage_refusal(s, device_info(), t, sh.M, sh.N).empty()) continue;
+      const CheckResult r =
+          validate_stage_strided(s, t, sh.M, sh.N, sh.ld, InputKind::random, 1000 + sh.M * 7 + sh.N);
+      std::printf("stage %s %-4s M=%-7lld N=%-9lld ld=%-9lld %-9s %s %s\n", s.id, dtype_name(t),
+                  static_cast<long long>(sh.M), static_cast<long long>(sh.N),
+                  static_cast<long long>(sh.ld), input_kind_name(InputKind::random),
+                  r.pass ? "ok  " : "FAIL", r.summary().c_str());
+      const std::string what = std::string("stage ") + s.id + " " + dtype_name(t) + " M=" +
+                               std::to_string(sh.M) + " N=" + std::to_string(sh.N) +
+                               " ld=" + std::to_string(sh.ld);
+      INFO(what);
+      CHECK_MESSAGE(r.pass, r.summary());
+    }
+  });
+}
+
 TEST_CASE("the occupancy calculator agrees with the CUDA runtime on every stage kernel") {
   for_each_stage([](const Stage& s, DType t) {
     for (const ExplainRow& r : explain_rows(s, device_info(), t)) {
@@ -150,6 +177,31 @@ void copy_input(const float* x, float* y, int64_t M, int64_t N, cudaStream_t s) 
 }
 const Stage skips_last = {"xx", "skips-last", "", skip_last, nullptr, nullptr, nullptr, nullptr, {}};
 const Stage copies = {"xy", "copies", "", copy_input, nullptr, nullptr, nullptr, nullptr, {}};
+
+// Rows ld apart: 1/N in the first `width` columns of every row — right for constant rows when
+// width is N, and scribbling over the gaps as well when width is ld.
+__global__ void uniform_columns(float* y, int64_t M, int64_t N, int64_t ld, int64_t width) {
+  const int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x;
+  if (i < M * ld && i % ld < width) y[i] = 1.0f / N;
+}
+void uniform_strided(DType, const void*, void* y, int64_t M, int64_t N, int64_t ld, cudaStream_t s) {
+  uniform_columns<<<static_cast<unsigned>(ceil_div(M * ld, 256)), 256, 0, s>>>(
+      static_cast<float*>(y), M, N, ld, N);
+}
+void scribble_gaps(DType, const void*, void* y, int64_t M, int64_t N, int64_t ld, cudaStream_t s) {
+  uniform_columns<<<static_cast<unsigned>(ceil_div(M * ld, 256)), 256, 0, s>>>(
+      static_cast<float*>(y), M, N, ld, ld);
+}
+void packed_rows(DType, const void*, void* y, int64_t M, int64_t N, int64_t, cudaStream_t s) {
+  uniform_columns<<<static_cast<unsigned>(ceil_div(M * N, 256)), 256, 0, s>>>(
+      static_cast<float*>(y), M, N, N, N);
+}
+const Stage strided_ok = {"xs", "uniform-strided", "", nullptr, nullptr, nullptr, nullptr, nullptr,
+                          {}, nullptr, uniform_strided};
+const Stage scribbles = {"xg", "scribbles-gaps", "", nullptr, nullptr, nullptr, nullptr, nullptr,
+                         {}, nullptr, scribble_gaps};
+const Stage ignores_ld = {"xp", "ignores-ld", "", nullptr, nullptr, nullptr, nullptr, nullptr,
+                          {}, nullptr, packed_rows};
 }  // namespace broken
 
 TEST_CASE("the checks catch an unwritten element and a wrong answer") {
@@ -161,6 +213,24 @@ TEST_CASE("the checks catch an unwritten element and a wrong answer") {
   const CheckResult big = validate_stage(broken::skips_last, DType::f32, 4096, 8192, InputKind::all_equal, 1);
   CHECK_FALSE(big.pass);  // the sampled/scanned path finds it too
   CHECK(big.unwritten == 1);
+}
+
+TEST_CASE("the strided check catches a write into the gap between rows") {
+  // The same uniform rows pass when the gaps are left alone: what fails below is the gap check.
+  const CheckResult clean = validate_stage_strided(broken::strided_ok, DType::f32, 3, 100, 103,
+                                                   InputKind::all_equal, 1);
+  CHECK_MESSAGE(clean.pass, clean.summary());
+  const CheckResult gaps = validate_stage_strided(broken::scribbles, DType::f32, 3, 100, 103,
+                                                  InputKind::all_equal, 1);
+  CHECK_FALSE(gaps.pass);
+  CHECK(gaps.unwritten == 0);
+  CHECK(gaps.first_bad_row == 0);
+  // A launcher that ignores ld writes M*N packed elements: into the gaps of rows 0 and 1, and
+  // short of row 2's end.
+  const CheckResult packed = validate_stage_strided(broken::ignores_ld, DType::f32, 3, 100, 103,
+                                                    InputKind::all_equal, 1);
+  CHECK_FALSE(packed.pass);
+  CHECK(packed.unwritten == 6);  // row 2 columns 94..99: elements 300..305 of y
 }
 
 int main(int argc, char** argv) {

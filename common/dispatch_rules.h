@@ -1,0 +1,386 @@
+// dispatch_rules.h — which stage the dispatcher (common/dispatch.cu, stage 11) runs for a call: an
+// ordered rule table, an auto-tuned table that can override it per GPU, and the pure functions that
+// choose. Host-only (no CUDA header), so tests/host/test_dispatch_rules.cpp runs it without a GPU.
+//
+// The choice for (dtype, M, N, ld):
+//   1. A tuned table (SOFTMAX_DISPATCH_TABLE=file, written by `./step11 --tune --out file`), for
+//      contiguous rows only: the entry of the same dtype nearest in (log2 M, log2 N); its stage if
+//      that stage takes the call.
+//   2. Otherwise the first rule of kDispatchRules that matches the call and whose stage takes it;
+//      a rule whose stage is missing or refuses is passed over, and the next one is tried.
+// "Takes it" is the caller's question (a callable returning "" or the reason it does not): the
+// stage is linked in, has the dtype, does not refuse the shape, has a strided launcher if needed.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <istream>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "dtype.h"
+
+// ---- the rule table ------------------------------------------------------------------------
+
+// Dtypes a rule applies to, as a bit set.
+enum DTypeSet : unsigned { kF32 = 1u, kF16 = 2u, kBF16 = 4u, kHalves = kF16 | kBF16, kAnyDType = 7u };
+inline unsigned dtype_bit(DType t) {
+  return t == DType::f32 ? kF32 : (t == DType::f16 ? kF16 : kBF16);
+}
+
+// Which calls a rule matches: contiguous rows (ld == N, or a single row), strided rows, or both.
+enum class Rows { contiguous, strided, any };
+
+constexpr int64_t kNoLimit = std::numeric_limits<int64_t>::max();
+
+struct Rule {
+  unsigned dtypes;             // DTypeSet bits
+  Rows rows;                   // contiguous / strided / any
+  int64_t min_rows, max_rows;  // M in [min_rows, max_rows]
+  int64_t min_cols, max_cols;  // N in [min_cols, max_cols]
+  int64_t max_elems;           // M * N at most (kNoLimit: no bound)
+  const char* stage;           // the stage id: "03", ..., "10"
+  const char* reason;          // one line: why this stage for these shapes
+};
+
+// The dispatcher's rules, tried in order. THE NUMBERS ARE THE H100 CROSSOVERS: they come from the
+// measurements in results/h100/ and are explained in docs/11_dispatch.md; edit them here only
+// (docs/11_dispatch.md renders this table, and a host test keeps the two the same).
+inline constexpr Rule kDispatchRules[] = {
+    // Strided rows: stage 10 is the one stage with a strided launcher.
+    {kAnyDType, Rows::strided, 1, kNoLimit, 1, kNoLimit, kNoLimit, "10",
+     "strided rows: stage 10 is the only stage with a strided launcher"},
+    // fp32: the row in registers while it fits, then clusters, then split-K (results/h100/step0*.json).
+    {kF32, Rows::contiguous, 1, kNoLimit, 1, 2048, kNoLimit, "03",
+     "one warp per row, the row in registers: 102-103% of the copy at M = 2048"},
+    {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
+     "a block per row, 16-byte packs in registers: 99-100% at M = 2048, N = 4096 .. 16384"},
+    {kF32, Rows::contiguous, 1, kNoLimit, 1, 32768, kNoLimit, "04",
+     "one 1024-thread block per row, the row in registers: 97% at N = 32768"},
+    {kF32, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 19, kNoLimit, "10",
+     "a thread-block cluster per row, the row read once: 79-86% at N = 2^16 .. 2^18"},
+    {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
+     "few long rows: split-K in one cooperative launch, the chunks held across the barrier"},
+    {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "07",
+     "few long rows without cooperative launch: split-K in two kernels"},
+    {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "06",
+     "last resort: two-pass, one block per row"},
+    // fp16 / bf16: stage 08's caches, clusters for long rows when there are many, else 08's split-K.
+    {kHalves, Rows::contiguous, 1, kNoLimit, 1, 65536, kNoLimit, "08",
+     "16-byte packs, the row cached in registers and shared memory: 95-98% at N = 4096 .. 65536"},
+    {kHalves, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 20, kNoLimit, "10",
+     "a thread-block cluster per row, the row read once: 75-76% at N = 2^17 .. 2^18"},
+    {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "08",
+     "long or few rows: stage 08's two-pass and split-K paths"},
+};
+
+// A single row is contiguous whatever its stride.
+inline bool rows_contiguous(int64_t M, int64_t N, int64_t ld) { return ld == N || M == 1; }
+
+// Whether rule r matches the call (the stage is not asked here).
+inline bool rule_matches(const Rule& r, DType t, int64_t M, int64_t N, int64_t ld) {
+  if ((r.dtypes & dtype_bit(t)) == 0) return false;
+  const bool contiguous = rows_contiguous(M, N, ld);
+  if ((r.rows == Rows::contiguous && !contiguous) || (r.rows == Rows::strided && contiguous)) return false;
+  if (M < r.min_rows || M > r.max_rows || N < r.min_cols || N > r.max_cols) return false;
+  return N <= r.max_elems / M;  // M * N <= max_elems, without overflow
+}
+
+// ---- rules in words (--plan, the docs) ----------------------------------------------------
+
+namespace dispatch_detail {
+
+// 1024, 32768, 2^19: powers of two from 2^16 up as 2^k.
+inline std::string rule_bound_text(int64_t v) {
+  if (v == kNoLimit) return "any";
+  if (v >= 65536 && (v & (v - 1)) == 0) {
+    int k = 0;
+    while ((int64_t{1} << k) != v) ++k;
+    return "2^" + std::to_string(k);
+  }
+  return std::to_string(v);
+}
+
+inline std::string rule_range_text(int64_t lo, int64_t hi) {
+  if (lo <= 1 && hi == kNoLimit) return "any";
+  if (hi == kNoLimit) return ">= " + rule_bound_text(lo);
+  if (lo <= 1) return "<= " + rule_bound_text(hi);
+  return rule_bound_text(lo) + " .. " + rule_bound_text(hi);
+}
+
+inline std::string dtype_set_text(unsigned s) {
+  if (s == kAnyDType) return "any";
+  std::string out;
+  if (s & kF32) out += "f32";
+  if (s & kF16) out += std::string(out.empty() ? "" : ", ") + "f16";
+  if (s & kBF16) out += std::string(out.empty() ? "" : ", ") + "bf16";
+  return out;
+}
+
+// A rule's conditions in words: "M >= 64, N <= 2^19"; "any shape" when it has none.
+inline std::string rule_conditions(const Rule& r) {
+  std::string c;
+  auto add = [&c](const std::string& s) { c += (c.empty() ? "" : ", ") + s; };
+  if (r.rows == Rows::strided) add("strided rows");
+  if (r.min_rows > 1 || r.max_rows != kNoLimit) add("M " + rule_range_text(r.min_rows, r.max_rows));
+  if (r.min_cols > 1 || r.max_cols != kNoLimit) add("N " + rule_range_text(r.min_cols, r.max_cols));
+  if (r.max_elems != kNoLimit) add("M x N " + rule_range_text(1, r.max_elems));
+  return c.empty() ? "any shape" : c;
+}
+
+inline std::string join_passed_over(const std::vector<std::string>& v) {
+  std::string s;
+  for (const std::string& p : v) s += (s.empty() ? "" : "; ") + p;
+  return s;
+}
+
+}  // namespace dispatch_detail
+
+// ---- the choice ------------------------------------------------------------------------------
+
+// What the dispatcher chose, and why.
+struct Pick {
+  std::string stage;                     // the stage id; "" when no candidate takes the call
+  std::string reason;                    // the rule's reason and conditions (or the tuned entry), or
+                                         // why no stage took the call
+  std::vector<std::string> passed_over;  // "10: <why not>" for each candidate that did not take it
+  bool tuned = false;                    // chosen by the tuned table
+};
+
+// The reason a call is malformed, or "".
+inline std::string bad_call(int64_t M, int64_t N, int64_t ld) {
+  if (M < 1 || N < 1) return "M and N must be at least 1";
+  if (ld < N) return "the row stride ld = " + std::to_string(ld) + " is less than N = " + std::to_string(N);
+  return "";
+}
+
+// The dispatcher's own stage id: never a candidate, whatever a table says.
+inline constexpr const char* kDispatcherId = "11";
+
+// refusal(id), except that the dispatcher never picks itself.
+template <class Refusal>
+std::string candidate_refusal(const std::string& id, Refusal&& refusal) {
+  return id == kDispatcherId ? "the dispatcher does not pick itself" : refusal(id);
+}
+
+// The first rule of `table` that matches the call and whose stage `refusal(stage_id)` takes (returns
+// "" for); rules whose stage does not take the call are passed over. `table` is any range of Rule.
+template <class Table, class Refusal>
+Pick pick_stage(const Table& table, DType t, int64_t M, int64_t N, int64_t ld, Refusal&& refusal) {
+  Pick p;
+  const std::string bad = bad_call(M, N, ld);
+  if (!bad.empty()) {
+    p.reason = bad;
+    return p;
+  }
+  for (const Rule& r : table) {
+    if (!rule_matches(r, t, M, N, ld)) continue;
+    const std::string why = candidate_refusal(r.stage, refusal);
+    if (why.empty()) {
+      p.stage = r.stage;
+      p.reason = std::string(r.reason) + " (" + dispatch_detail::rule_conditions(r) + ")";
+      return p;
+    }
+    p.passed_over.push_back(std::string(r.stage) + ": " + why);
+  }
+  p.reason = p.passed_over.empty()
+                 ? "no rule matches this call"
+                 : "no stage takes this call (" + dispatch_detail::join_passed_over(p.passed_over) + ")";
+  return p;
+}
+
+// ---- the tuned table -----------------------------------------------------------------------
+//
+// A text file, one measured shape per line, the fastest stage on it:
+//   # gpu: NVIDIA H100 80GB HBM3          (required: the GPU it was measured on)
+//   # any other comment
+//   f32 2048 4096 05 27.31                 dtype M N stage time_us
+// Blank lines are skipped. A shape may appear once per dtype. Every entry is for contiguous rows.
+
+struct TunedEntry {
+  DType dtype;
+  int64_t M, N;
+  std::string stage;
+  double time_us;
+  int line;  // 1-based, in the file
+};
+
+struct TunedTable {
+  std::string source;  // the file's name, for messages
+  std::string gpu;     // from the "# gpu:" line
+  std::vector<TunedEntry> entries;
+};
+
+struct TunedParse {
+  bool ok = false;
+  std::string error;  // one line, set when !ok: "file:line: what"
+  TunedTable table;
+};
+
+namespace dispatch_detail {
+
+inline std::string trim(const std::string& s) {
+  const size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+// A decimal integer in [1, 2^40] (the harness's bound on M and N), nothing else.
+inline bool parse_dim(const std::string& s, int64_t* out) {
+  if (s.empty() || s.size() > 13) return false;
+  int64_t v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + (c - '0');
+  }
+  if (v < 1 || v > (int64_t{1} << 40)) return false;
+  *out = v;
+  return true;
+}
+
+// A finite number > 0, the whole string.
+inline bool parse_time(const std::string& s, double* out) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  if (end != s.c_str() + s.size() || !std::isfinite(v) || v <= 0) return false;
+  *out = v;
+  return true;
+}
+
+// Letters and digits, 1 to 8 of them ("07b").
+inline bool valid_stage_id(const std::string& s) {
+  if (s.empty() || s.size() > 8) return false;
+  for (char c : s)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) return false;
+  return true;
+}
+
+}  // namespace dispatch_detail
+
+// Parse a tuned table; the first problem found stops it with one line naming the file and line.
+inline TunedParse parse_tuned_table(std::istream& in, const std::string& source) {
+  using namespace dispatch_detail;
+  TunedParse p;
+  p.table.source = source;
+  auto fail = [&](int line, const std::string& what) {
+    p.ok = false;
+    p.error = source + (line > 0 ? ":" + std::to_string(line) : "") + ": " + what;
+    return p;
+  };
+  std::string raw;
+  for (int line = 1; std::getline(in, raw); ++line) {
+    const std::string s = trim(raw);
+    if (s.empty()) continue;
+    if (s[0] == '#') {
+      const std::string c = trim(s.substr(1));
+      if (c.rfind("gpu:", 0) != 0) continue;
+      const std::string gpu = trim(c.substr(4));
+      if (gpu.empty()) return fail(line, "'# gpu:' names no GPU");
+      if (!p.table.gpu.empty() && gpu != p.table.gpu)
+        return fail(line, "a second GPU '" + gpu + "' (the table is for '" + p.table.gpu + "')");
+      p.table.gpu = gpu;
+      continue;
+    }
+    std::istringstream fields(s);
+    std::string f[6];
+    int n = 0;
+    while (n < 6 && fields >> f[n]) ++n;
+    if (n != 5) return fail(line, "expected 'dtype M N stage time_us', got '" + s + "'");
+    TunedEntry e{DType::f32, 0, 0, f[3], 0.0, line};
+    if (!dtype_parse(f[0], &e.dtype)) return fail(line, "unknown dtype '" + f[0] + "' (f32, f16 or bf16)");
+    if (!parse_dim(f[1], &e.M)) return fail(line, "M must be an integer in 1 .. 2^40, got '" + f[1] + "'");
+    if (!parse_dim(f[2], &e.N)) return fail(line, "N must be an integer in 1 .. 2^40, got '" + f[2] + "'");
+    if (!valid_stage_id(e.stage)) return fail(line, "bad stage id '" + f[3] + "'");
+    if (!parse_time(f[4], &e.time_us)) return fail(line, "time_us must be a number > 0, got '" + f[4] + "'");
+    for (const TunedEntry& o : p.table.entries)
+      if (o.dtype == e.dtype && o.M == e.M && o.N == e.N)
+        return fail(line, "shape " + f[0] + " " + f[1] + " x " + f[2] + " is already on line " +
+                              std::to_string(o.line));
+    p.table.entries.push_back(e);
+  }
+  if (p.table.gpu.empty()) return fail(0, "no '# gpu: <name>' line");
+  if (p.table.entries.empty()) return fail(0, "no entries");
+  p.ok = true;
+  return p;
+}
+
+// Read and parse `path`, then check it was measured on `gpu`. !ok: the one-line problem in error.
+inline TunedParse load_tuned_table(const std::string& path, const std::string& gpu) {
+  std::ifstream in(path);
+  if (!in) {
+    TunedParse p;
+    p.error = path + ": cannot read the file";
+    return p;
+  }
+  TunedParse p = parse_tuned_table(in, path);
+  if (p.ok && p.table.gpu != gpu) {
+    p.ok = false;
+    p.error = path + ": measured on '" + p.table.gpu + "', this GPU is '" + gpu + "'";
+  }
+  return p;
+}
+
+// The entry of dtype t nearest to M x N in (log2 M, log2 N), the first in the file on a tie;
+// nullptr when the table has no entry of that dtype.
+inline const TunedEntry* nearest_entry(const TunedTable& table, DType t, int64_t M, int64_t N) {
+  const TunedEntry* best = nullptr;
+  double best_d = 0;
+  const double lm = std::log2(static_cast<double>(M)), ln = std::log2(static_cast<double>(N));
+  for (const TunedEntry& e : table.entries) {
+    if (e.dtype != t) continue;
+    const double dm = lm - std::log2(static_cast<double>(e.M)), dn = ln - std::log2(static_cast<double>(e.N));
+    const double d = dm * dm + dn * dn;
+    if (!best || d < best_d) {
+      best = &e;
+      best_d = d;
+    }
+  }
+  return best;
+}
+
+// The dispatcher's whole choice: the tuned table's nearest entry (contiguous rows, `tuned` may be
+// nullptr) if its stage takes the call, else pick_stage over the rules.
+template <class Table, class Refusal>
+Pick choose_stage(const Table& rules, const TunedTable* tuned, DType t, int64_t M, int64_t N, int64_t ld,
+                  Refusal&& refusal) {
+  std::vector<std::string> passed;
+  if (tuned && bad_call(M, N, ld).empty() && rows_contiguous(M, N, ld)) {
+    if (const TunedEntry* e = nearest_entry(*tuned, t, M, N)) {
+      const std::string why = candidate_refusal(e->stage, refusal);
+      if (why.empty()) {
+        Pick p;
+        p.stage = e->stage;
+        p.tuned = true;
+        p.reason = "tuned: fastest at " + std::string(dtype_name(e->dtype)) + " " + std::to_string(e->M) + " x " +
+                   std::to_string(e->N) + " (" + tuned->source + ":" + std::to_string(e->line) + ")";
+        return p;
+      }
+      passed.push_back(e->stage + " (tuned, " + tuned->source + ":" + std::to_string(e->line) + "): " + why);
+    }
+  }
+  Pick p = pick_stage(rules, t, M, N, ld, refusal);
+  p.passed_over.insert(p.passed_over.begin(), passed.begin(), passed.end());
+  if (p.stage.empty() && !passed.empty())
+    p.reason = "no stage takes this call (" + dispatch_detail::join_passed_over(p.passed_over) + ")";
+  return p;
+}
+
+// The rule table as a markdown table, as docs/11_dispatch.md shows it.
+template <class Table>
+std::string rules_markdown(const Table& table) {
+  using namespace dispatch_detail;
+  std::string md = "| # | dtype | rows | M | N | M x N | stage | why |\n|---:|---|---|---|---|---|---|---|\n";
+  int i = 0;
+  for (const Rule& r : table) {
+    const char* rows = r.rows == Rows::contiguous ? "contiguous" : (r.rows == Rows::strided ? "strided" : "any");
+    md += "| " + std::to_string(++i) + " | " + dtype_set_text(r.dtypes) + " | " + rows + " | " +
+          rule_range_text(r.min_rows, r.max_rows) + " | " + rule_range_text(r.min_cols, r.max_cols) + " | " +
+          rule_range_text(1, r.max_elems) + " | " + r.stage + " | " + r.reason + " |\n";
+  }
+  return md;
+}

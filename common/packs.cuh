@@ -1,0 +1,95 @@
+// packs.cuh — 16-byte packs of fp32 / fp16 / bf16 elements: introduced in stage 08 (one load or
+// store moves kVec<T> elements), shared by the stages after it.
+//
+// Contracts: unpack / pack convert one uint4 to kVec<T> floats and back (round to nearest even);
+// pack_max is the exact max of a pack (NaN skipped, as fmaxf does); neg_inf_pack is a pack of -inf,
+// the padding that drops out of a row's max and sum.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+template <class T>
+constexpr int kVec = 16 / static_cast<int>(sizeof(T));
+
+// Two elements of T in one 32-bit word <-> float2 (round to nearest even on the way back).
+__device__ __forceinline__ float2 word_to_float2(uint32_t w, __half) {
+  __half2 h;
+  memcpy(&h, &w, 4);
+  return __half22float2(h);
+}
+__device__ __forceinline__ float2 word_to_float2(uint32_t w, __nv_bfloat16) {
+  __nv_bfloat162 h;
+  memcpy(&h, &w, 4);
+  return __bfloat1622float2(h);
+}
+__device__ __forceinline__ uint32_t float2_to_word(float2 f, __half) {
+  const __half2 h = __float22half2_rn(f);
+  uint32_t w;
+  memcpy(&w, &h, 4);
+  return w;
+}
+__device__ __forceinline__ uint32_t float2_to_word(float2 f, __nv_bfloat16) {
+  const __nv_bfloat162 h = __float22bfloat162_rn(f);
+  uint32_t w;
+  memcpy(&w, &h, 4);
+  return w;
+}
+
+template <class T>
+__device__ __forceinline__ void unpack(const uint4& p, float (&f)[kVec<T>]) {
+  const uint32_t w[4] = {p.x, p.y, p.z, p.w};
+  if constexpr (sizeof(T) == 4) {
+#pragma unroll
+    for (int k = 0; k < 4; ++k) f[k] = __uint_as_float(w[k]);
+  } else {
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const float2 t = word_to_float2(w[k], T{});
+      f[2 * k] = t.x;
+      f[2 * k + 1] = t.y;
+    }
+  }
+}
+
+template <class T>
+__device__ __forceinline__ uint4 pack(const float (&f)[kVec<T>]) {
+  uint32_t w[4];
+  if constexpr (sizeof(T) == 4) {
+#pragma unroll
+    for (int k = 0; k < 4; ++k) w[k] = __float_as_uint(f[k]);
+  } else {
+#pragma unroll
+    for (int k = 0; k < 4; ++k) w[k] = float2_to_word(make_float2(f[2 * k], f[2 * k + 1]), T{});
+  }
+  return make_uint4(w[0], w[1], w[2], w[3]);
+}
+
+// The largest of a pack's kVec values. Max is exact in any precision, so halves are compared as
+// packed pairs (__hmax2) and only the final pair is converted.
+template <class T>
+__device__ __forceinline__ float pack_max(const uint4& p) {
+  if constexpr (sizeof(T) == 4) {
+    return fmaxf(fmaxf(__uint_as_float(p.x), __uint_as_float(p.y)), fmaxf(__uint_as_float(p.z), __uint_as_float(p.w)));
+  } else {
+    using T2 = std::conditional_t<std::is_same_v<T, __half>, __half2, __nv_bfloat162>;
+    T2 a, b, c, d;
+    memcpy(&a, &p.x, 4);
+    memcpy(&b, &p.y, 4);
+    memcpy(&c, &p.z, 4);
+    memcpy(&d, &p.w, 4);
+    const T2 h = __hmax2(__hmax2(a, b), __hmax2(c, d));
+    return fmaxf(static_cast<float>(__low2float(h)), static_cast<float>(__high2float(h)));
+  }
+}
+
+// A pack of -inf: the padding of slots past the end of the row; it drops out of max and sum.
+template <class T>
+__device__ __forceinline__ uint4 neg_inf_pack() {
+  const uint32_t w = sizeof(T) == 4 ? 0xFF800000u : (std::is_same_v<T, __half> ? 0xFC00FC00u : 0xFF80FF80u);
+  return make_uint4(w, w, w, w);
+}

@@ -1,0 +1,453 @@
+// Stage 10 — cluster: a row shared by a thread-block cluster, read from memory once (Hopper).
+//
+// New here (sm_90):
+//   * a thread-block cluster: C = 1..16 CTAs launched together on one GPC, each holding a 1/C part
+//     of the row in its shared memory, so a row of up to C x ~220 KB is cached on chip;
+//   * the asynchronous bulk copy (cp.async.bulk, the TMA engine): one instruction from one thread
+//     moves a whole piece of the row from global to shared memory and signals an mbarrier when the
+//     bytes have landed; the CTA starts reducing the first piece while the others are in flight;
+//   * distributed shared memory: each CTA publishes its (max, sum) in its own shared memory, the
+//     cluster barrier makes them visible, and every CTA reads all C of them through
+//     cluster.map_shared_rank, so no partial result goes through global memory.
+// Rows may be strided (ld >= N) and misaligned: the 16-byte-aligned middle of a part comes by bulk
+// copy, its ragged ends by ordinary loads. A part larger than the shared memory a CTA may have is
+// streamed in tiles and read twice (the last tile stays). STEP10_CLUSTER=C forces the cluster size.
+// See docs/10_cluster.md.
+#include <cooperative_groups.h>
+
+#include <climits>
+#include <initializer_list>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <utility>
+
+#include "cuda_check.cuh"
+#include "online_stats.cuh"
+#include "packs.cuh"
+#include "reduce.cuh"
+#include "stage.h"
+
+namespace cg = cooperative_groups;
+
+namespace {
+
+constexpr int kThreads = 256;   // per CTA
+constexpr int kMaxCluster = 16; // non-portable cluster size on H100 (8 is the portable limit)
+
+// The device helpers exist for sm_90 only (the A100 build compiles the kernel to a trap).
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+
+constexpr int kPieces = 4;  // bulk copies (each with its mbarrier) per tile
+
+// ---- the bulk copy engine: global -> shared, completion counted in bytes on an mbarrier ------
+
+__device__ __forceinline__ uint32_t smem_addr(const void* p) {
+  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
+}
+// One arrival (thread 0's) completes a phase once the announced bytes have landed.
+__device__ __forceinline__ void mbar_init(uint64_t* bar) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem_addr(bar)) : "memory");
+}
+// Make the initialised barriers visible to the copy engine (the async proxy) and the cluster.
+__device__ __forceinline__ void mbar_init_fence() {
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+}
+// Thread 0: announce `bytes` on `bar` and start copying them (16-byte aligned, a multiple of 16).
+// bytes == 0 completes the phase at once.
+__device__ __forceinline__ void bulk_load(void* dst, const void* src, uint32_t bytes, uint64_t* bar) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_addr(bar)), "r"(bytes)
+               : "memory");
+  if (bytes > 0)
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
+                     smem_addr(dst)),
+                 "l"(src), "r"(bytes), "r"(smem_addr(bar))
+                 : "memory");
+}
+// Every thread: wait until the barrier's phase with this parity has completed.
+__device__ __forceinline__ void mbar_wait(uint64_t* bar, uint32_t parity) {
+  uint32_t done = 0;
+  do {
+    asm volatile(
+        "{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+        : "=r"(done)
+        : "r"(smem_addr(bar)), "r"(parity)
+        : "memory");
+  } while (!done);
+}
+
+// ---- one tile of a CTA's part in shared memory -----------------------------------------------
+//
+// The buffer starts at the 16-byte boundary at or before the tile's first element, `lead` elements
+// earlier, so buffer pack p is the aligned 16 bytes of the row at (row + begin - lead) + p * V. Packs
+// lying wholly inside the tile (the body) come by bulk copy; the first and last pack, when the tile
+// only partly covers them, are filled by ordinary loads with -inf around the tile's elements.
+template <class T>
+struct Tile {
+  int64_t begin;  // first element of the row in this tile
+  int len;        // elements in the tile
+  int lead;       // buffer slots before the first element (the address's misalignment)
+  int packs;      // buffer packs: ceil((lead + len) / V)
+  int body0, body1;  // packs [body0, body1) are whole: bulk copied
+
+  __device__ Tile(const T* row, int64_t b, int n) : begin(b), len(n) {
+    constexpr int V = kVec<T>;
+    lead = static_cast<int>((reinterpret_cast<uintptr_t>(row + b) % 16) / sizeof(T));
+    packs = (lead + len + V - 1) / V;
+    body0 = lead == 0 ? 0 : 1;
+    body1 = (lead + len) / V;
+    if (body1 < body0) body1 = body0;
+  }
+  __device__ bool whole(int p) const { return p >= body0 && p < body1; }
+  // Edge i (0: first, 1: last): the pack the tile only partly covers, or -1 when there is none.
+  __device__ int edge(int i) const {
+    const int p = i == 0 ? 0 : packs - 1;
+    return p < 0 || p >= packs || whole(p) || (i == 1 && p == 0) ? -1 : p;
+  }
+};
+
+// Start loading tile t of `row` into buf: thread 0 issues the bulk copies (kPieces, every barrier
+// armed even when its piece is empty, so all share one phase), every thread fills the edge packs.
+// The caller waits per piece with mbar_wait(bars[k], parity), and __syncthreads() before reading
+// the edge packs.
+template <class T>
+__device__ __forceinline__ void start_tile(const T* row, const Tile<T>& t, uint4* buf, uint64_t* bars) {
+  constexpr int V = kVec<T>;
+  const T* base = row + t.begin - t.lead;  // 16-byte aligned
+  if (threadIdx.x == 0) {
+    const int body = t.body1 - t.body0, per = (body + kPieces - 1) / kPieces;
+    for (int k = 0; k < kPieces; ++k) {
+      const int p0 = min(t.body0 + k * per, t.body1), p1 = min(p0 + per, t.body1);
+      bulk_load(buf + p0, base + int64_t{p0} * V, static_cast<uint32_t>(p1 - p0) * 16u, &bars[k]);
+    }
+  }
+  // The (at most two) edge packs, one element per thread.
+  T* slots = reinterpret_cast<T*>(buf);
+  for (int i = threadIdx.x; i < 2 * V; i += blockDim.x) {
+    const int p = t.edge(i / V);
+    if (p < 0) continue;
+    const int s = p * V + i % V;
+    const float v = s >= t.lead && s < t.lead + t.len ? static_cast<float>(base[s]) : -INFINITY;
+    slots[s] = static_cast<T>(v);
+  }
+}
+
+// Fold the tile's packs into this thread's running (max, sum). Waits for each bulk piece in turn;
+// the caller has made the edge packs visible (a __syncthreads() after start_tile).
+template <class T>
+__device__ __forceinline__ void summarise_tile(const Tile<T>& t, const uint4* buf, uint64_t* bars,
+                                               uint32_t parity, MaxSum& s) {
+  constexpr int V = kVec<T>;
+  const int body = t.body1 - t.body0, per = (body + kPieces - 1) / kPieces;
+  for (int k = 0; k < kPieces; ++k) {
+    const int p0 = min(t.body0 + k * per, t.body1), p1 = min(p0 + per, t.body1);
+    mbar_wait(&bars[k], parity);
+    for (int p = p0 + threadIdx.x; p < p1; p += blockDim.x) {
+      float f[V];
+      unpack<T>(buf[p], f);
+      fold(s, f);
+    }
+  }
+  const int p = threadIdx.x < 2 ? t.edge(threadIdx.x) : -1;  // written by other threads: see callers
+  if (p >= 0) {
+    float f[V];
+    unpack<T>(buf[p], f);
+    fold(s, f);
+  }
+}
+
+// y = exp(x - m) / l for the tile in buf, written to `out` (the same row of y). Whole packs go out
+// as one 16-byte store when y's row has x's alignment; otherwise element by element.
+template <class T>
+__device__ __forceinline__ void normalise_tile(const Tile<T>& t, const uint4* buf, T* out, MaxSum row) {
+  constexpr int V = kVec<T>;
+  const float inv = 1.0f / row.l;
+  T* base = out + t.begin - t.lead;
+  const bool same_phase = reinterpret_cast<uintptr_t>(base) % 16 == 0;
+  for (int p = threadIdx.x; p < t.packs; p += blockDim.x) {
+    float f[V];
+    unpack<T>(buf[p], f);
+#pragma unroll
+    for (int j = 0; j < V; ++j) f[j] = __expf(f[j] - row.m) * inv;
+    if (same_phase && t.whole(p)) {
+      reinterpret_cast<uint4*>(base)[p] = pack<T>(f);
+    } else {
+#pragma unroll
+      for (int j = 0; j < V; ++j) {
+        const int s = p * V + j;
+        if (s >= t.lead && s < t.lead + t.len) base[s] = static_cast<T>(f[j]);
+      }
+    }
+  }
+}
+
+#endif  // sm_90
+
+// ---- the kernel ------------------------------------------------------------------------------
+//
+// Cluster c (CTAs c*C .. c*C + C-1) owns row c. CTA `rank` of the cluster owns elements
+// [rank * part, min(N, (rank + 1) * part)) of the row, in tiles of at most `tile` elements: one
+// tile when the part fits in shared memory (the normal case); otherwise the part is read tile by
+// tile, merged, then written newest tile first, the earlier tiles read again.
+template <class T>
+__global__ void __launch_bounds__(kThreads)
+    softmax_cluster(const T* __restrict__ x, T* __restrict__ y, int64_t N, int64_t ld, int64_t part,
+                    int64_t tile) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  extern __shared__ uint4 buf[];
+  __shared__ uint64_t bars[kPieces];
+  __shared__ MaxSum mailbox;
+  const cg::cluster_group cluster = cg::this_cluster();
+  const int C = static_cast<int>(cluster.num_blocks()), rank = static_cast<int>(cluster.block_rank());
+  const int64_t r = blockIdx.x / C;
+  const T* xr = x + r * ld;
+  T* yr = y + r * ld;
+  const int64_t begin = rank * part < N ? rank * part : N, end = begin + part < N ? begin + part : N;
+  const int tiles = static_cast<int>((end - begin + tile - 1) / tile);  // 0: an empty part
+  auto tile_at = [&](int i) {
+    const int64_t b = begin + i * tile;
+    return Tile<T>(xr, b, static_cast<int>(end - b < tile ? end - b : tile));
+  };
+
+  if (threadIdx.x == 0) {
+    for (int k = 0; k < kPieces; ++k) mbar_init(&bars[k]);
+    mbar_init_fence();
+  }
+  __syncthreads();
+
+  // 1. Read the part, tile by tile, and reduce it to this thread's (max, sum).
+  uint32_t phase = 0;  // of every barrier: each load completes one phase of each
+  MaxSum s = maxsum_identity();
+  for (int i = 0; i < tiles; ++i) {
+    if (i > 0) __syncthreads();  // everyone is done with the previous tile
+    const Tile<T> t = tile_at(i);
+    start_tile(xr, t, buf, bars);
+    __syncthreads();  // its edge packs
+    summarise_tile(t, buf, bars, phase, s);
+    phase ^= 1;
+  }
+  s = block_allreduce(keep_nan(s));
+
+  // 2. The row's (max, sum): the C summaries meet in distributed shared memory.
+  if (C > 1) {
+    if (threadIdx.x == 0) mailbox = s;
+    cluster.sync();  // every CTA's summary is published
+    const int lane = threadIdx.x % 32;
+    const MaxSum theirs = lane < C ? *cluster.map_shared_rank(&mailbox, lane) : maxsum_identity();
+    s = warp_allreduce(theirs);  // every warp merges the same C values in the same order
+  }
+  // This CTA has read the others' mailboxes; it waits for theirs only before it exits.
+  auto token = cluster.barrier_arrive();
+
+  // 3. Normalise and write: the tile still in shared memory first, then the earlier ones again.
+  for (int i = tiles - 1; i >= 0; --i) {
+    const Tile<T> t = tile_at(i);
+    if (i < tiles - 1) {
+      __syncthreads();  // the buffer's tile is written out
+      start_tile(xr, t, buf, bars);
+      for (int k = 0; k < kPieces; ++k) mbar_wait(&bars[k], phase);
+      phase ^= 1;
+      __syncthreads();  // and its edge packs
+    }
+    normalise_tile(t, buf, yr, s);
+  }
+  cluster.barrier_wait(std::move(token));  // no CTA leaves while another may read its mailbox
+#else
+  (void)x, (void)y, (void)N, (void)ld, (void)part, (void)tile;
+  __trap();  // refuse() keeps GPUs without clusters away
+#endif
+}
+
+// ---- launcher ----------------------------------------------------------------------------------
+
+// The part of a row one CTA aims to hold: a row takes the smallest cluster whose parts are at most
+// this (3 CTAs share an SM, so one can load while another writes); longer rows take 16 CTAs and
+// larger parts, up to the most a CTA may have, then stream (docs/10_cluster.md).
+constexpr int64_t kTargetBytes = 64 << 10;
+
+struct Plan {
+  int cluster;      // CTAs per row
+  int64_t part;     // row elements per CTA (a multiple of kVec)
+  int64_t tile;     // elements per shared-memory tile (part, unless the part is streamed)
+  int64_t smem;     // dynamic shared memory per CTA, bytes
+};
+
+template <class T>
+int64_t smem_for(int64_t tile) {
+  return (tile / kVec<T> + 1) * 16;  // + one pack: the lead of a misaligned tile
+}
+
+// The largest tile: what the GPU lets one CTA opt in to, minus the kernel's static shared memory.
+template <class T>
+int64_t max_tile(const DeviceInfo& d) {
+  static const int64_t static_smem = [] {
+    cudaFuncAttributes a{};
+    CUDA_CHECK(cudaFuncGetAttributes(&a, softmax_cluster<T>));
+    return static_cast<int64_t>(a.sharedSizeBytes);
+  }();
+  return ((d.smem_per_block_optin - static_smem) / 16 - 1) * kVec<T>;
+}
+
+// STEP10_CLUSTER=1|2|4|8|16 forces the cluster size (the doc's comparison); 0 when unset.
+int env_choice(const char* name, std::initializer_list<int> allowed) {
+  const char* e = std::getenv(name);
+  if (!e || !*e) return 0;
+  const int v = std::atoi(e);
+  for (int a : allowed)
+    if (v == a) return v;
+  std::fprintf(stderr, "error: %s=%s is not one of the allowed values\n", name, e);
+  std::exit(kExitUsage);
+}
+int forced_cluster() {
+  static const int c = env_choice("STEP10_CLUSTER", {1, 2, 4, 8, 16});
+  return c;
+}
+
+template <class T>
+Plan plan(const DeviceInfo& d, int64_t N) {
+  const int64_t V = kVec<T>, cap = max_tile<T>(d);
+  auto part_for = [&](int c) { return ceil_div(ceil_div(N, c), V) * V; };
+  int c = forced_cluster();
+  if (c == 0) {
+    c = 1;
+    while (c < kMaxCluster && part_for(c) * int64_t{sizeof(T)} > kTargetBytes) c *= 2;
+  }
+  const int64_t part = part_for(c), tile = part < cap ? part : cap;
+  return {c, part, tile, smem_for<T>(tile)};
+}
+
+// Once per dtype: the opt-in to the largest shared memory and to 16-CTA clusters.
+template <class T>
+void set_attributes(const DeviceInfo& d) {
+  static const bool done = [&] {
+    const int64_t smem = smem_for<T>(max_tile<T>(d));
+    CUDA_CHECK(cudaFuncSetAttribute(softmax_cluster<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    static_cast<int>(smem)));
+    CUDA_CHECK(cudaFuncSetAttribute(softmax_cluster<T>, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    return true;
+  }();
+  (void)done;
+}
+
+// `clusters` clusters of p.cluster CTAs.
+cudaLaunchConfig_t launch_config(const Plan& p, int64_t clusters, cudaStream_t stream, cudaLaunchAttribute* attr) {
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(static_cast<unsigned>(clusters * p.cluster));
+  cfg.blockDim = dim3(kThreads);
+  cfg.dynamicSmemBytes = static_cast<size_t>(p.smem);
+  cfg.stream = stream;
+  attr->id = cudaLaunchAttributeClusterDimension;
+  attr->val.clusterDim.x = static_cast<unsigned>(p.cluster);
+  attr->val.clusterDim.y = 1;
+  attr->val.clusterDim.z = 1;
+  cfg.attrs = attr;
+  cfg.numAttrs = 1;
+  return cfg;
+}
+
+// Clusters of this plan the GPU can hold at once (0: it cannot launch one). Asked once per
+// (dtype, cluster size, shared memory), since the dispatcher asks before every call.
+template <class T>
+int active_clusters(const DeviceInfo& d, const Plan& p) {
+  static std::map<std::pair<int, int64_t>, int> known;
+  const auto key = std::make_pair(p.cluster, p.smem);
+  const auto it = known.find(key);
+  if (it != known.end()) return it->second;
+  set_attributes<T>(d);
+  cudaLaunchAttribute attr;
+  cudaLaunchConfig_t cfg = launch_config(p, 1, nullptr, &attr);
+  int n = 0;
+  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&n, softmax_cluster<T>, &cfg));
+  return known[key] = n;
+}
+
+template <class T>
+void launch_typed(const T* x, T* y, int64_t M, int64_t N, int64_t ld, cudaStream_t stream) {
+  const DeviceInfo& d = device_info();
+  set_attributes<T>(d);
+  const Plan p = plan<T>(d, N);
+  cudaLaunchAttribute attr;
+  const cudaLaunchConfig_t cfg = launch_config(p, M, stream, &attr);  // a cluster per row
+  CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster<T>, x, y, N, ld, p.part, p.tile));
+}
+
+void launch_f32(const float* x, float* y, int64_t M, int64_t N, cudaStream_t s) { launch_typed(x, y, M, N, N, s); }
+void launch_f16(const __half* x, __half* y, int64_t M, int64_t N, cudaStream_t s) { launch_typed(x, y, M, N, N, s); }
+void launch_bf16(const __nv_bfloat16* x, __nv_bfloat16* y, int64_t M, int64_t N, cudaStream_t s) {
+  launch_typed(x, y, M, N, N, s);
+}
+void launch_strided(DType t, const void* x, void* y, int64_t M, int64_t N, int64_t ld, cudaStream_t s) {
+  switch (t) {
+    case DType::f32: return launch_typed(static_cast<const float*>(x), static_cast<float*>(y), M, N, ld, s);
+    case DType::f16: return launch_typed(static_cast<const __half*>(x), static_cast<__half*>(y), M, N, ld, s);
+    case DType::bf16:
+      return launch_typed(static_cast<const __nv_bfloat16*>(x), static_cast<__nv_bfloat16*>(y), M, N, ld, s);
+  }
+}
+
+// ---- what the stage takes ------------------------------------------------------------------------
+
+template <class T>
+std::string refuse_typed(const DeviceInfo& d, int64_t M, int64_t N) {
+  if (d.cc_major < 9 || !d.cluster_launch)
+    return "this GPU has no thread block clusters (compute capability 9.0 or later); stages 05-09 run here";
+  const Plan p = plan<T>(d, N);
+  if (M * p.cluster > INT_MAX)
+    return "M x cluster size (" + std::to_string(p.cluster) + ") is more than 2^31 - 1 CTAs";
+  if (active_clusters<T>(d, p) < 1)
+    return "a cluster of " + std::to_string(p.cluster) + " CTAs with " + std::to_string(p.smem) +
+           " bytes of shared memory each does not fit this GPU";
+  return "";
+}
+
+std::string refuse(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
+  switch (t) {
+    case DType::f32: return refuse_typed<float>(d, M, N);
+    case DType::f16: return refuse_typed<__half>(d, M, N);
+    case DType::bf16: return refuse_typed<__nv_bfloat16>(d, M, N);
+  }
+  return "unknown dtype";
+}
+
+int64_t max_cols(const DeviceInfo&, DType) { return 0; }  // any N: long parts are streamed
+
+// --explain: the kernel at the per-CTA shared memory of a few row lengths.
+template <class T>
+std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
+  set_attributes<T>(d);
+  std::vector<KernelConfig> out;
+  for (int64_t n : {int64_t{4096}, int64_t{32768}, int64_t{1} << 18, int64_t{1} << 20}) {
+    const Plan p = plan<T>(d, n);
+    out.push_back({"softmax_cluster, N = " + std::to_string(n) + ", cluster " + std::to_string(p.cluster),
+                   reinterpret_cast<const void*>(softmax_cluster<T>), kThreads, p.smem, 0});
+  }
+  return out;
+}
+std::vector<KernelConfig> explain(const DeviceInfo& d, DType t) {
+  switch (t) {
+    case DType::f32: return explain_typed<float>(d);
+    case DType::f16: return explain_typed<__half>(d);
+    case DType::bf16: return explain_typed<__nv_bfloat16>(d);
+  }
+  return {};
+}
+
+std::vector<Shape> sweep() {
+  std::vector<Shape> s = sweep_m2048();  // many rows, N = 2^10 .. 2^18
+  // Fewer, longer rows, 128 MB of fp32 each: the cluster grows to 16 CTAs, then the part streams.
+  for (int64_t m = 256, n = int64_t{1} << 17; m >= 32; m /= 2, n *= 2) s.push_back({m, n});
+  s.push_back({4, int64_t{1} << 20});
+  return s;
+}
+
+const Stage stage10 = {"10",        "cluster",
+                       "a row per thread-block cluster: bulk copies into shared memory, (max, sum) through DSMEM",
+                       launch_f32,  launch_f16,
+                       launch_bf16, refuse,
+                       max_cols,    sweep(),
+                       explain,     launch_strided};
+
+}  // namespace
+
+SOFTMAX_STAGE(stage10)

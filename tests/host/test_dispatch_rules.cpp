@@ -1,0 +1,314 @@
+// The dispatcher's choice (common/dispatch_rules.h): rule order and fall-through, strided and
+// single rows, the tuned table's parser and nearest entry, the shipped table's invariants, and the
+// docs' copy of that table.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "dispatch_rules.h"
+
+namespace {
+
+// A table of our own, so the mechanism's tests do not move when the H100 numbers are re-tuned.
+const Rule kTestRules[] = {
+    {kAnyDType, Rows::strided, 1, kNoLimit, 1, kNoLimit, kNoLimit, "10", "strided"},
+    {kF32, Rows::contiguous, 1, kNoLimit, 1, 1024, kNoLimit, "03", "warp"},
+    {kF32, Rows::contiguous, 1, kNoLimit, 1, 32768, kNoLimit, "04", "block"},
+    {kF32, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 19, kNoLimit, "10", "cluster"},
+    {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, int64_t{1} << 20, "09", "small"},
+    {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "07", "split-K"},
+    {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "06", "last resort"},
+    {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "08", "half"},
+};
+
+// Refusals: every stage takes everything, or only the listed ones do.
+std::string take_all(const std::string&) { return ""; }
+struct Only {
+  std::set<std::string> ids;
+  std::string operator()(const std::string& id) const { return ids.count(id) ? "" : "not linked"; }
+};
+
+template <class Table, class Refusal>
+std::string pick_id(const Table& t, DType d, int64_t M, int64_t N, int64_t ld, Refusal r) {
+  return pick_stage(t, d, M, N, ld, r).stage;
+}
+
+TunedParse parse_text(const std::string& text) {
+  std::istringstream in(text);
+  return parse_tuned_table(in, "t.tsv");
+}
+
+const char* kGpu = "NVIDIA H100 80GB HBM3";
+const std::string kTuned = std::string("# gpu: ") + kGpu + "\n" +
+                           "# dtype M N stage time_us\n"
+                           "f32 2048 1024 03 12.5\n"      // line 3
+                           "f32 2048 65536 10 300\n"      // line 4
+                           "\n"
+                           "f32 4 1048576 07 25.1\n"      // line 6
+                           "f16 2048 1024 08 9.75\n"      // line 7
+                           "f32 1 1048576 09 20\n";       // line 8
+
+}  // namespace
+
+// ---- the rules -----------------------------------------------------------------------------
+
+TEST_CASE("the first matching rule wins, by dtype, N, M and M x N") {
+  CHECK(pick_id(kTestRules, DType::f32, 2048, 1024, 1024, take_all) == "03");
+  CHECK(pick_id(kTestRules, DType::f32, 2048, 1025, 1025, take_all) == "04");
+  CHECK(pick_id(kTestRules, DType::f32, 2048, 32768, 32768, take_all) == "04");
+  CHECK(pick_id(kTestRules, DType::f32, 64, 32769, 32769, take_all) == "10");   // M >= 64
+  CHECK(pick_id(kTestRules, DType::f32, 63, 32769, 32769, take_all) == "07");   // M < 64, 2^21 elements
+  CHECK(pick_id(kTestRules, DType::f32, 4, 65536, 65536, take_all) == "09");    // 2^18 elements
+  CHECK(pick_id(kTestRules, DType::f32, 16, 65536, 65536, take_all) == "09");   // exactly 2^20
+  CHECK(pick_id(kTestRules, DType::f32, 17, 65536, 65536, take_all) == "07");   // just over
+  CHECK(pick_id(kTestRules, DType::f16, 2048, 1024, 1024, take_all) == "08");
+  CHECK(pick_id(kTestRules, DType::bf16, 1, int64_t{1} << 26, int64_t{1} << 26, take_all) == "08");
+  const Pick p = pick_stage(kTestRules, DType::f32, 7, 31, 31, take_all);
+  CHECK(p.reason == "warp (N <= 1024)");  // the rule's reason, then its conditions in words
+  CHECK(pick_stage(kTestRules, DType::f32, 64, 65536, 65536, take_all).reason == "cluster (M >= 64, N <= 2^19)");
+  CHECK(pick_stage(kTestRules, DType::f32, 4, 65536, 65536, take_all).reason == "small (M x N <= 2^20)");
+  CHECK(pick_stage(kTestRules, DType::f32, 4, 2, 3, take_all).reason == "strided (strided rows)");
+  CHECK(p.passed_over.empty());
+  CHECK_FALSE(p.tuned);
+}
+
+TEST_CASE("a stage that does not take the call is passed over, in table order") {
+  const Pick p = pick_stage(kTestRules, DType::f32, 2048, 4096, 4096, Only{{"06"}});
+  CHECK(p.stage == "06");
+  CHECK(p.reason == "last resort (any shape)");
+  // 03 does not match N = 4096 and 09 not 2^23 elements: neither is tried.
+  REQUIRE(p.passed_over.size() == 3);
+  CHECK(p.passed_over[0] == "04: not linked");
+  CHECK(p.passed_over[1] == "10: not linked");
+  CHECK(p.passed_over[2] == "07: not linked");
+  // Without stage 10 the cluster rule falls through to split-K.
+  CHECK(pick_id(kTestRules, DType::f32, 2048, 65536, 65536, Only{{"07", "06"}}) == "07");
+}
+
+TEST_CASE("no stage takes the call: no pick, and the reason lists each refusal") {
+  const Pick p = pick_stage(kTestRules, DType::f16, 4, 100, 100, Only{{}});
+  CHECK(p.stage.empty());
+  CHECK(p.reason.find("no stage takes") != std::string::npos);
+  CHECK(p.reason.find("08: not linked") != std::string::npos);
+  const Rule only_f32[] = {{kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "06", "f32"}};
+  const Pick q = pick_stage(only_f32, DType::bf16, 4, 100, 100, take_all);
+  CHECK(q.stage.empty());
+  CHECK(q.reason == "no rule matches this call");
+}
+
+TEST_CASE("strided rows match only strided rules; a single row is contiguous whatever ld") {
+  CHECK(pick_id(kTestRules, DType::f32, 2048, 1000, 1024, take_all) == "10");
+  CHECK(pick_id(kTestRules, DType::bf16, 3, 7, 8, take_all) == "10");
+  CHECK(pick_id(kTestRules, DType::f32, 2048, 1000, 1024, Only{{"03", "04", "07", "06"}}).empty());
+  CHECK(pick_id(kTestRules, DType::f32, 1, 1000, 4096, take_all) == "03");
+  CHECK(rows_contiguous(1, 5, 100));
+  CHECK_FALSE(rows_contiguous(2, 5, 6));
+}
+
+TEST_CASE("the dispatcher never picks itself, from the rules or the tuned table") {
+  const Rule self_first[] = {{kAnyDType, Rows::any, 1, kNoLimit, 1, kNoLimit, kNoLimit, "11", "self"},
+                             {kAnyDType, Rows::any, 1, kNoLimit, 1, kNoLimit, kNoLimit, "06", "other"}};
+  const Pick p = pick_stage(self_first, DType::f32, 4, 4, 4, take_all);
+  CHECK(p.stage == "06");
+  REQUIRE(p.passed_over.size() == 1);
+  CHECK(p.passed_over[0] == "11: the dispatcher does not pick itself");
+  const TunedParse t = parse_text(std::string("# gpu: g\nf32 4 4 11 1.0\n"));
+  REQUIRE(t.ok);
+  const Pick q = choose_stage(self_first, &t.table, DType::f32, 4, 4, 4, take_all);
+  CHECK(q.stage == "06");
+  CHECK_FALSE(q.tuned);
+}
+
+TEST_CASE("malformed calls pick nothing and say why") {
+  for (auto [M, N, ld] : {std::tuple<int64_t, int64_t, int64_t>{0, 4, 4}, {4, 0, 0}, {-1, 4, 4}, {4, 8, 7}}) {
+    const Pick p = pick_stage(kTestRules, DType::f32, M, N, ld, take_all);
+    CAPTURE(M);
+    CAPTURE(N);
+    CAPTURE(ld);
+    CHECK(p.stage.empty());
+    CHECK_FALSE(p.reason.empty());
+  }
+}
+
+TEST_CASE("M x N bounds do not overflow for huge M and N") {
+  const Rule small[] = {{kAnyDType, Rows::any, 1, kNoLimit, 1, kNoLimit, int64_t{1} << 20, "09", "small"}};
+  const int64_t big = int64_t{1} << 40;
+  CHECK(pick_id(small, DType::f32, big, big, big, take_all).empty());
+  CHECK(pick_id(small, DType::f32, 1 << 10, 1 << 10, 1 << 10, take_all) == "09");
+  CHECK(pick_id(small, DType::f32, (1 << 10) + 1, 1 << 10, 1 << 10, take_all).empty());
+}
+
+// The checks above can fail: the same calls against a table in the wrong order give other stages.
+TEST_CASE("a table in the wrong order is caught by the same checks") {
+  const Rule wrong[] = {kTestRules[5], kTestRules[1], kTestRules[2]};  // split-K first
+  CHECK(pick_id(wrong, DType::f32, 2048, 1024, 1024, take_all) != "03");
+  CHECK(pick_id(wrong, DType::f32, 2048, 1024, 1024, take_all) == "07");
+}
+
+// ---- the shipped table -----------------------------------------------------------------------
+
+TEST_CASE("the shipped rule table: valid ids, never 11, a catch-all for every dtype") {
+  for (const Rule& r : kDispatchRules) {
+    CAPTURE(r.stage);
+    CHECK(std::string(r.stage) != "11");
+    CHECK(std::string(r.stage).size() >= 2);
+    CHECK_FALSE(std::string(r.reason).empty());
+    CHECK(r.min_rows <= r.max_rows);
+    CHECK(r.min_cols <= r.max_cols);
+  }
+  // With every stage linked and taking everything, each dtype and layout gets a stage on any shape.
+  for (DType t : {DType::f32, DType::f16, DType::bf16})
+    for (int64_t M : {int64_t{1}, int64_t{4}, int64_t{64}, int64_t{2048}, int64_t{1} << 30})
+      for (int64_t N : {int64_t{1}, int64_t{1000}, int64_t{1} << 15, int64_t{1} << 20, int64_t{1} << 30}) {
+        CAPTURE(M);
+        CAPTURE(N);
+        const std::string packed = pick_id(kDispatchRules, t, M, N, N, take_all);
+        CHECK_FALSE(packed.empty());
+        CHECK(pick_id(kDispatchRules, t, M, N, N + 1, take_all) == (M == 1 ? packed : "10"));
+      }
+  // Without stage 10 (no clusters) every contiguous call still finds a stage.
+  const Only no10{{"01", "02", "03", "04", "05", "06", "07", "08", "09"}};
+  for (DType t : {DType::f32, DType::f16, DType::bf16})
+    CHECK_FALSE(pick_id(kDispatchRules, t, 2048, 65536, 65536, no10).empty());
+}
+
+// docs/11_dispatch.md shows kDispatchRules between its dispatch-rules markers: they must agree.
+TEST_CASE("docs/11_dispatch.md shows the rule table as it is in the code") {
+  std::ifstream in("docs/11_dispatch.md");
+  REQUIRE_MESSAGE(in.good(), "run the host tests from the repository root (docs/11_dispatch.md not found)");
+  const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string open = "<!-- dispatch-rules -->\n", close = "<!-- end dispatch-rules -->";
+  const size_t a = doc.find(open), b = doc.find(close);
+  REQUIRE(a != std::string::npos);
+  REQUIRE(b != std::string::npos);
+  const std::string shown = doc.substr(a + open.size(), b - a - open.size());
+  const std::string code = rules_markdown(kDispatchRules);
+  const std::string fix = "docs/11_dispatch.md is out of date; put this between the markers:\n" + code;
+  CHECK_MESSAGE(shown == code, fix);
+}
+
+// ---- the tuned table ---------------------------------------------------------------------------
+
+TEST_CASE("a tuned table parses: GPU, entries, comments and blank lines") {
+  const TunedParse p = parse_text(kTuned);
+  REQUIRE_MESSAGE(p.ok, p.error);
+  CHECK(p.table.gpu == kGpu);
+  REQUIRE(p.table.entries.size() == 5);
+  const TunedEntry& e = p.table.entries[2];
+  CHECK(e.dtype == DType::f32);
+  CHECK(e.M == 4);
+  CHECK(e.N == 1048576);
+  CHECK(e.stage == "07");
+  CHECK(e.time_us == doctest::Approx(25.1));
+  CHECK(e.line == 6);
+}
+
+TEST_CASE("the nearest entry of the same dtype in (log2 M, log2 N)") {
+  const TunedParse p = parse_text(kTuned);
+  REQUIRE(p.ok);
+  auto near = [&](DType t, int64_t M, int64_t N) {
+    const TunedEntry* e = nearest_entry(p.table, t, M, N);
+    return e ? e->stage + "@" + std::to_string(e->line) : std::string("none");
+  };
+  CHECK(near(DType::f32, 2048, 1024) == "03@3");            // exact
+  CHECK(near(DType::f32, 1024, 2048) == "03@3");            // distance^2 2, against 26 for 2048 x 65536
+  CHECK(near(DType::f32, 2048, 16384) == "10@4");           // (11, 14): 4 from (11, 16), 16 from (11, 10)
+  CHECK(near(DType::f32, 8, 1 << 19) == "07@6");            // (3, 19): 2 from (2, 20), 10 from (0, 20)
+  CHECK(near(DType::f32, 1, 1 << 22) == "09@8");            // (0, 22): 4 from (0, 20), 8 from (2, 20)
+  CHECK(near(DType::f16, 1, int64_t{1} << 25) == "08@7");   // the only f16 entry, however far
+  CHECK(near(DType::bf16, 2048, 1024) == "none");           // no bf16 entry
+  // A tie goes to the entry first in the file: (1, 20) is 1 from (2, 20), line 6, and from (0, 20).
+  CHECK(near(DType::f32, 2, 1 << 20) == "07@6");
+}
+
+TEST_CASE("choose_stage: the tuned pick first, the rules when its stage does not take the call") {
+  const TunedParse p = parse_text(kTuned);
+  REQUIRE(p.ok);
+  const Pick a = choose_stage(kTestRules, &p.table, DType::f32, 2048, 2048, 2048, take_all);
+  CHECK(a.stage == "03");  // the rules would say 04; the nearest measured shape says 03
+  CHECK(a.tuned);
+  CHECK(a.reason.find("t.tsv:3") != std::string::npos);
+  const Pick b = choose_stage(kTestRules, &p.table, DType::f32, 2048, 2048, 2048, Only{{"04"}});
+  CHECK(b.stage == "04");
+  CHECK_FALSE(b.tuned);
+  REQUIRE_FALSE(b.passed_over.empty());
+  CHECK(b.passed_over[0].find("03 (tuned, t.tsv:3)") == 0);
+  // Strided rows never use the tuned table; a dtype without entries uses the rules.
+  CHECK(choose_stage(kTestRules, &p.table, DType::f32, 2048, 2000, 2048, take_all).stage == "10");
+  CHECK(choose_stage(kTestRules, &p.table, DType::bf16, 2048, 1024, 1024, take_all).stage == "08");
+  CHECK(choose_stage(kTestRules, nullptr, DType::f32, 2048, 2048, 2048, take_all).stage == "04");
+  // Nothing takes it: no pick, and both the tuned entry and the rules are named.
+  const Pick none = choose_stage(kTestRules, &p.table, DType::f32, 2048, 2048, 2048, Only{{}});
+  CHECK(none.stage.empty());
+  CHECK(none.reason.find("tuned") != std::string::npos);
+  CHECK(none.reason.find("04: not linked") != std::string::npos);
+}
+
+TEST_CASE("malformed tuned tables: one line naming file and line, never a crash") {
+  const std::string head = std::string("# gpu: ") + kGpu + "\n";
+  struct Bad {
+    std::string text, where, what;
+  };
+  const std::vector<Bad> bad = {
+      {head + "f32 2048 1024 03\n", "t.tsv:2", "expected 'dtype M N stage time_us'"},
+      {head + "f32 2048 1024 03 1.0 extra\n", "t.tsv:2", "expected"},
+      {head + "f64 2048 1024 03 1.0\n", "t.tsv:2", "unknown dtype"},
+      {head + "f32 0 1024 03 1.0\n", "t.tsv:2", "M must be"},
+      {head + "f32 -4 1024 03 1.0\n", "t.tsv:2", "M must be"},
+      {head + "f32 2048 1e3 03 1.0\n", "t.tsv:2", "N must be"},
+      {head + "f32 2048 99999999999999999 03 1.0\n", "t.tsv:2", "N must be"},
+      {head + "f32 2048 1024 0_3 1.0\n", "t.tsv:2", "bad stage id"},
+      {head + "f32 2048 1024 03 fast\n", "t.tsv:2", "time_us"},
+      {head + "f32 2048 1024 03 -1\n", "t.tsv:2", "time_us"},
+      {head + "f32 2048 1024 03 nan\n", "t.tsv:2", "time_us"},
+      {head + "f32 2048 1024 03 inf\n", "t.tsv:2", "time_us"},
+      {head + "f32 2048 1024 03 1.0\n\nf32 2048 1024 04 2.0\n", "t.tsv:4", "already on line 2"},
+      {"f32 2048 1024 03 1.0\n", "t.tsv", "no '# gpu: <name>' line"},
+      {head, "t.tsv", "no entries"},
+      {"# gpu:\nf32 2048 1024 03 1.0\n", "t.tsv:1", "names no GPU"},
+      {head + "# gpu: NVIDIA A100\nf32 2048 1024 03 1.0\n", "t.tsv:2", "a second GPU"},
+      {"", "t.tsv", "no '# gpu"},
+  };
+  for (const Bad& b : bad) {
+    const TunedParse p = parse_text(b.text);
+    CAPTURE(b.text);
+    CHECK_FALSE(p.ok);
+    CHECK(p.error.rfind(b.where + ": ", 0) == 0);
+    CHECK(p.error.find(b.what) != std::string::npos);
+    CHECK(p.error.find('\n') == std::string::npos);
+  }
+  // The same GPU named twice is fine; so are comments and spaces around fields.
+  CHECK(parse_text(head + head + "  bf16\t7  31 08  0.5 \n# note\n").ok);
+}
+
+TEST_CASE("loading a tuned table: unreadable file, another GPU's table, this GPU's") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path();
+  const std::string missing = (dir / "softmax_no_such_dispatch_table.tsv").string();
+  const TunedParse m = load_tuned_table(missing, kGpu);
+  CHECK_FALSE(m.ok);
+  CHECK(m.error == missing + ": cannot read the file");
+
+  const std::string path = (dir / ("softmax_dispatch_test_" + std::to_string(std::rand()) + ".tsv")).string();
+  {
+    std::ofstream out(path);
+    out << kTuned;
+  }
+  const TunedParse other = load_tuned_table(path, "NVIDIA A100-SXM4-80GB");
+  CHECK_FALSE(other.ok);
+  CHECK(other.error.find("measured on 'NVIDIA H100 80GB HBM3'") != std::string::npos);
+  CHECK(other.error.find("this GPU is 'NVIDIA A100-SXM4-80GB'") != std::string::npos);
+  const TunedParse same = load_tuned_table(path, kGpu);
+  CHECK_MESSAGE(same.ok, same.error);
+  CHECK(same.table.entries.size() == 5);
+  CHECK(same.table.source == path);
+  std::remove(path.c_str());
+}
