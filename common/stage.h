@@ -25,6 +25,19 @@ using LaunchBF16 = void (*)(const __nv_bfloat16* x, __nv_bfloat16* y, int64_t M,
 using LaunchStrided = void (*)(DType t, const void* x, void* y, int64_t M, int64_t N, int64_t ld,
                                cudaStream_t stream);
 
+// Call f(T{}) with T the element type of t (float, __half, __nv_bfloat16) and return what it
+// returns: the one switch behind every "typed template, runtime dtype" entry point.
+//   return with_element_type(t, [&](auto tag) { return check_typed<decltype(tag)>(x, y); });
+template <class F>
+decltype(auto) with_element_type(DType t, F&& f) {
+  switch (t) {
+    case DType::f16: return f(__half{});
+    case DType::bf16: return f(__nv_bfloat16{});
+    case DType::f32: break;
+  }
+  return f(float{});
+}
+
 struct Shape {
   int64_t M, N;
 };

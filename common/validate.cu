@@ -90,12 +90,7 @@ static CheckResult check_typed(const void* x, const void* y, DType t, int64_t M,
 }
 
 CheckResult check_output(const void* x, const void* y, DType t, int64_t M, int64_t N) {
-  switch (t) {
-    case DType::f32: return check_typed<float>(x, y, t, M, N);
-    case DType::f16: return check_typed<__half>(x, y, t, M, N);
-    case DType::bf16: return check_typed<__nv_bfloat16>(x, y, t, M, N);
-  }
-  return {};
+  return with_element_type(t, [&](auto tag) { return check_typed<decltype(tag)>(x, y, t, M, N); });
 }
 
 CheckResult validate_stage(const Stage& s, DType t, int64_t M, int64_t N, InputKind kind,

@@ -605,12 +605,7 @@ std::vector<KernelConfig> explain_t(const DeviceInfo& d) {
 }
 
 std::vector<KernelConfig> explain(const DeviceInfo& d, DType t) {
-  switch (t) {
-    case DType::f32: return explain_t<float>(d);
-    case DType::f16: return explain_t<__half>(d);
-    case DType::bf16: return explain_t<__nv_bfloat16>(d);
-  }
-  return {};
+  return with_element_type(t, [&](auto tag) { return explain_t<decltype(tag)>(d); });
 }
 
 std::vector<Shape> sweep() {

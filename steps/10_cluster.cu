@@ -100,6 +100,12 @@ struct Tile {
     if (body1 < body0) body1 = body0;
   }
   __device__ bool whole(int p) const { return p >= body0 && p < body1; }
+  // Bulk piece k of kPieces: the whole packs [*p0, *p1) (possibly none).
+  __device__ void piece(int k, int* p0, int* p1) const {
+    const int per = (body1 - body0 + kPieces - 1) / kPieces;
+    *p0 = min(body0 + k * per, body1);
+    *p1 = min(*p0 + per, body1);
+  }
   // Edge i (0: first, 1: last): the pack the tile only partly covers, or -1 when there is none.
   __device__ int edge(int i) const {
     const int p = i == 0 ? 0 : packs - 1;
@@ -116,9 +122,9 @@ __device__ __forceinline__ void start_tile(const T* row, const Tile<T>& t, uint4
   constexpr int V = kVec<T>;
   const T* base = row + t.begin - t.lead;  // 16-byte aligned
   if (threadIdx.x == 0) {
-    const int body = t.body1 - t.body0, per = (body + kPieces - 1) / kPieces;
     for (int k = 0; k < kPieces; ++k) {
-      const int p0 = min(t.body0 + k * per, t.body1), p1 = min(p0 + per, t.body1);
+      int p0, p1;
+      t.piece(k, &p0, &p1);
       bulk_load(buf + p0, base + int64_t{p0} * V, static_cast<uint32_t>(p1 - p0) * 16u, &bars[k]);
     }
   }
@@ -139,9 +145,9 @@ template <class T>
 __device__ __forceinline__ void summarise_tile(const Tile<T>& t, const uint4* buf, uint64_t* bars,
                                                uint32_t parity, MaxSum& s) {
   constexpr int V = kVec<T>;
-  const int body = t.body1 - t.body0, per = (body + kPieces - 1) / kPieces;
   for (int k = 0; k < kPieces; ++k) {
-    const int p0 = min(t.body0 + k * per, t.body1), p1 = min(p0 + per, t.body1);
+    int p0, p1;
+    t.piece(k, &p0, &p1);
     mbar_wait(&bars[k], parity);
     for (int p = p0 + threadIdx.x; p < p1; p += blockDim.x) {
       float f[V];
@@ -378,12 +384,10 @@ void launch_bf16(const __nv_bfloat16* x, __nv_bfloat16* y, int64_t M, int64_t N,
   launch_typed(x, y, M, N, N, s);
 }
 void launch_strided(DType t, const void* x, void* y, int64_t M, int64_t N, int64_t ld, cudaStream_t s) {
-  switch (t) {
-    case DType::f32: return launch_typed(static_cast<const float*>(x), static_cast<float*>(y), M, N, ld, s);
-    case DType::f16: return launch_typed(static_cast<const __half*>(x), static_cast<__half*>(y), M, N, ld, s);
-    case DType::bf16:
-      return launch_typed(static_cast<const __nv_bfloat16*>(x), static_cast<__nv_bfloat16*>(y), M, N, ld, s);
-  }
+  with_element_type(t, [&](auto tag) {
+    using T = decltype(tag);
+    launch_typed(static_cast<const T*>(x), static_cast<T*>(y), M, N, ld, s);
+  });
 }
 
 // ---- what the stage takes ------------------------------------------------------------------------
@@ -402,12 +406,7 @@ std::string refuse_typed(const DeviceInfo& d, int64_t M, int64_t N) {
 }
 
 std::string refuse(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
-  switch (t) {
-    case DType::f32: return refuse_typed<float>(d, M, N);
-    case DType::f16: return refuse_typed<__half>(d, M, N);
-    case DType::bf16: return refuse_typed<__nv_bfloat16>(d, M, N);
-  }
-  return "unknown dtype";
+  return with_element_type(t, [&](auto tag) { return refuse_typed<decltype(tag)>(d, M, N); });
 }
 
 int64_t max_cols(const DeviceInfo&, DType) { return 0; }  // any N: long parts are streamed
@@ -425,12 +424,7 @@ std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
   return out;
 }
 std::vector<KernelConfig> explain(const DeviceInfo& d, DType t) {
-  switch (t) {
-    case DType::f32: return explain_typed<float>(d);
-    case DType::f16: return explain_typed<__half>(d);
-    case DType::bf16: return explain_typed<__nv_bfloat16>(d);
-  }
-  return {};
+  return with_element_type(t, [&](auto tag) { return explain_typed<decltype(tag)>(d); });
 }
 
 std::vector<Shape> sweep() {
