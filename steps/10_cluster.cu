@@ -19,6 +19,7 @@
 #include <initializer_list>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <string>
 #include <utility>
@@ -113,22 +114,10 @@ struct Tile {
   }
 };
 
-// Start loading tile t of `row` into buf: thread 0 issues the bulk copies (kPieces, every barrier
-// armed even when its piece is empty, so all share one phase), every thread fills the edge packs.
-// The caller waits per piece with mbar_wait(bars[k], parity), and __syncthreads() before reading
-// the edge packs.
+// The edge packs of tile t (at most two), one element per thread, -inf around the tile's elements.
 template <class T>
-__device__ __forceinline__ void start_tile(const T* row, const Tile<T>& t, uint4* buf, uint64_t* bars) {
+__device__ __forceinline__ void load_edges(const T* base, const Tile<T>& t, uint4* buf) {
   constexpr int V = kVec<T>;
-  const T* base = row + t.begin - t.lead;  // 16-byte aligned
-  if (threadIdx.x == 0) {
-    for (int k = 0; k < kPieces; ++k) {
-      int p0, p1;
-      t.piece(k, &p0, &p1);
-      bulk_load(buf + p0, base + int64_t{p0} * V, static_cast<uint32_t>(p1 - p0) * 16u, &bars[k]);
-    }
-  }
-  // The (at most two) edge packs, one element per thread.
   T* slots = reinterpret_cast<T*>(buf);
   for (int i = threadIdx.x; i < 2 * V; i += blockDim.x) {
     const int p = t.edge(i / V);
@@ -139,11 +128,59 @@ __device__ __forceinline__ void start_tile(const T* row, const Tile<T>& t, uint4
   }
 }
 
-// Fold the tile's packs into this thread's running (max, sum). Waits for each bulk piece in turn;
-// the caller has made the edge packs visible (a __syncthreads() after start_tile).
+// The threads copy tile t's body into buf, 16 bytes per load and kBatch loads in flight per thread;
+// with kFold they also fold what they copied into their running (max, sum) s, so the reduction
+// needs no pass over shared memory. The caller __syncthreads() before buf is read.
+constexpr int kBatch = 8;
+template <class T, bool kFold>
+__device__ __forceinline__ void copy_tile(const T* base, const Tile<T>& t, uint4* buf, MaxSum& s) {
+  constexpr int V = kVec<T>;
+  const uint4* src = reinterpret_cast<const uint4*>(base);
+  for (int p = t.body0 + threadIdx.x; p < t.body1; p += kBatch * blockDim.x) {
+    uint4 v[kBatch];
+#pragma unroll
+    for (int j = 0; j < kBatch; ++j) {
+      const int q = p + j * blockDim.x;
+      v[j] = q < t.body1 ? __ldg(src + q) : neg_inf_pack<T>();
+    }
+#pragma unroll
+    for (int j = 0; j < kBatch; ++j) {
+      const int q = p + j * blockDim.x;
+      if (q < t.body1) buf[q] = v[j];
+    }
+    if constexpr (kFold) {
+      float f[kBatch * V];
+#pragma unroll
+      for (int j = 0; j < kBatch; ++j) {
+        float g[V];
+        unpack<T>(v[j], g);
+#pragma unroll
+        for (int k = 0; k < V; ++k) f[j * V + k] = g[k];
+      }
+      fold(s, f);
+    }
+  }
+}
+
+// STEP10_LOAD=bulk: thread 0 starts tile t's body as kPieces bulk copies instead (every barrier
+// armed even when its piece is empty, so all share one phase); the caller waits per piece with
+// mbar_wait(bars[k], parity).
 template <class T>
-__device__ __forceinline__ void summarise_tile(const Tile<T>& t, const uint4* buf, uint64_t* bars,
-                                               uint32_t parity, MaxSum& s) {
+__device__ __forceinline__ void start_bulk(const T* base, const Tile<T>& t, uint4* buf, uint64_t* bars) {
+  constexpr int V = kVec<T>;
+  if (threadIdx.x != 0) return;
+  for (int k = 0; k < kPieces; ++k) {
+    int p0, p1;
+    t.piece(k, &p0, &p1);
+    bulk_load(buf + p0, base + int64_t{p0} * V, static_cast<uint32_t>(p1 - p0) * 16u, &bars[k]);
+  }
+}
+
+// STEP10_LOAD=bulk: fold the tile's body into this thread's running (max, sum), waiting for each
+// bulk piece in turn.
+template <class T>
+__device__ __forceinline__ void summarise_bulk(const Tile<T>& t, const uint4* buf, uint64_t* bars, uint32_t parity,
+                                               MaxSum& s) {
   constexpr int V = kVec<T>;
   for (int k = 0; k < kPieces; ++k) {
     int p0, p1;
@@ -155,7 +192,13 @@ __device__ __forceinline__ void summarise_tile(const Tile<T>& t, const uint4* bu
       fold(s, f);
     }
   }
-  const int p = threadIdx.x < 2 ? t.edge(threadIdx.x) : -1;  // written by other threads: see callers
+}
+
+// Fold the edge packs (written by other threads: the caller __syncthreads() first).
+template <class T>
+__device__ __forceinline__ void summarise_edges(const Tile<T>& t, const uint4* buf, MaxSum& s) {
+  constexpr int V = kVec<T>;
+  const int p = threadIdx.x < 2 ? t.edge(threadIdx.x) : -1;
   if (p >= 0) {
     float f[V];
     unpack<T>(buf[p], f);
@@ -196,7 +239,7 @@ __device__ __forceinline__ void normalise_tile(const Tile<T>& t, const uint4* bu
 // [rank * part, min(N, (rank + 1) * part)) of the row, in tiles of at most `tile` elements: one
 // tile when the part fits in shared memory (the normal case); otherwise the part is read tile by
 // tile, merged, then written newest tile first, the earlier tiles read again.
-template <class T>
+template <class T, bool kBulk>
 __global__ void __launch_bounds__(kThreads)
     softmax_cluster(const T* __restrict__ x, T* __restrict__ y, int64_t N, int64_t ld, int64_t part,
                     int64_t tile) {
@@ -215,22 +258,26 @@ __global__ void __launch_bounds__(kThreads)
     const int64_t b = begin + i * tile;
     return Tile<T>(xr, b, static_cast<int>(end - b < tile ? end - b : tile));
   };
+  auto base_of = [&](const Tile<T>& t) { return xr + t.begin - t.lead; };  // 16-byte aligned
 
-  if (threadIdx.x == 0) {
+  if (kBulk && threadIdx.x == 0) {
     for (int k = 0; k < kPieces; ++k) mbar_init(&bars[k]);
     mbar_init_fence();
   }
   __syncthreads();
 
-  // 1. Read the part, tile by tile, and reduce it to this thread's (max, sum).
-  uint32_t phase = 0;  // of every barrier: each load completes one phase of each
+  // 1. Read the part, tile by tile, into shared memory and reduce it to this thread's (max, sum).
+  uint32_t phase = 0;  // of every bulk barrier: each load completes one phase of each
   MaxSum s = maxsum_identity();
   for (int i = 0; i < tiles; ++i) {
     if (i > 0) __syncthreads();  // everyone is done with the previous tile
     const Tile<T> t = tile_at(i);
-    start_tile(xr, t, buf, bars);
-    __syncthreads();  // its edge packs
-    summarise_tile(t, buf, bars, phase, s);
+    if constexpr (kBulk) start_bulk(base_of(t), t, buf, bars);
+    load_edges(base_of(t), t, buf);
+    if constexpr (!kBulk) copy_tile<T, true>(base_of(t), t, buf, s);
+    __syncthreads();  // the edge packs (and the copied body)
+    if constexpr (kBulk) summarise_bulk(t, buf, bars, phase, s);
+    summarise_edges(t, buf, s);
     phase ^= 1;
   }
   s = block_allreduce(keep_nan(s));
@@ -251,8 +298,12 @@ __global__ void __launch_bounds__(kThreads)
     const Tile<T> t = tile_at(i);
     if (i < tiles - 1) {
       __syncthreads();  // the buffer's tile is written out
-      start_tile(xr, t, buf, bars);
-      for (int k = 0; k < kPieces; ++k) mbar_wait(&bars[k], phase);
+      MaxSum unused = maxsum_identity();
+      if constexpr (kBulk) start_bulk(base_of(t), t, buf, bars);
+      load_edges(base_of(t), t, buf);
+      if constexpr (!kBulk) copy_tile<T, false>(base_of(t), t, buf, unused);
+      if constexpr (kBulk)
+        for (int k = 0; k < kPieces; ++k) mbar_wait(&bars[k], phase);
       phase ^= 1;
       __syncthreads();  // and its edge packs
     }
@@ -284,12 +335,31 @@ int64_t smem_for(int64_t tile) {
   return (tile / kVec<T> + 1) * 16;  // + one pack: the lead of a misaligned tile
 }
 
+// STEP10_LOAD: "threads" (default: every thread copies 16-byte packs) or "bulk" (thread 0 starts
+// cp.async.bulk copies on mbarriers), for the comparison in docs/10_cluster.md. Read once.
+bool bulk_loads() {
+  static const bool b = [] {
+    const char* e = std::getenv("STEP10_LOAD");
+    if (!e || !*e || std::strcmp(e, "threads") == 0) return false;
+    if (std::strcmp(e, "bulk") == 0) return true;
+    std::fprintf(stderr, "error: STEP10_LOAD=%s: expected threads or bulk\n", e);
+    std::exit(kExitUsage);
+  }();
+  return b;
+}
+template <class T>
+using ClusterKernel = void (*)(const T*, T*, int64_t, int64_t, int64_t, int64_t);
+template <class T>
+ClusterKernel<T> cluster_kernel() {
+  return bulk_loads() ? softmax_cluster<T, true> : softmax_cluster<T, false>;
+}
+
 // The largest tile: what the GPU lets one CTA opt in to, minus the kernel's static shared memory.
 template <class T>
 int64_t max_tile(const DeviceInfo& d) {
   static const int64_t static_smem = [] {
     cudaFuncAttributes a{};
-    CUDA_CHECK(cudaFuncGetAttributes(&a, softmax_cluster<T>));
+    CUDA_CHECK(cudaFuncGetAttributes(&a, cluster_kernel<T>()));
     return static_cast<int64_t>(a.sharedSizeBytes);
   }();
   return ((d.smem_per_block_optin - static_smem) / 16 - 1) * kVec<T>;
@@ -328,9 +398,9 @@ template <class T>
 void set_attributes(const DeviceInfo& d) {
   static const bool done = [&] {
     const int64_t smem = smem_for<T>(max_tile<T>(d));
-    CUDA_CHECK(cudaFuncSetAttribute(softmax_cluster<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    CUDA_CHECK(cudaFuncSetAttribute(cluster_kernel<T>(), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     static_cast<int>(smem)));
-    CUDA_CHECK(cudaFuncSetAttribute(softmax_cluster<T>, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    CUDA_CHECK(cudaFuncSetAttribute(cluster_kernel<T>(), cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
     return true;
   }();
   (void)done;
@@ -364,7 +434,7 @@ int active_clusters(const DeviceInfo& d, const Plan& p) {
   cudaLaunchAttribute attr;
   cudaLaunchConfig_t cfg = launch_config(p, 1, nullptr, &attr);
   int n = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&n, softmax_cluster<T>, &cfg));
+  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&n, cluster_kernel<T>(), &cfg));
   return known[key] = n;
 }
 
@@ -375,7 +445,7 @@ void launch_typed(const T* x, T* y, int64_t M, int64_t N, int64_t ld, cudaStream
   const Plan p = plan<T>(d, N);
   cudaLaunchAttribute attr;
   const cudaLaunchConfig_t cfg = launch_config(p, M, stream, &attr);  // a cluster per row
-  CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster<T>, x, y, N, ld, p.part, p.tile));
+  CUDA_CHECK(cudaLaunchKernelEx(&cfg, cluster_kernel<T>(), x, y, N, ld, p.part, p.tile));
 }
 
 void launch_f32(const float* x, float* y, int64_t M, int64_t N, cudaStream_t s) { launch_typed(x, y, M, N, N, s); }
@@ -419,7 +489,7 @@ std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
   for (int64_t n : {int64_t{4096}, int64_t{32768}, int64_t{1} << 18, int64_t{1} << 20}) {
     const Plan p = plan<T>(d, n);
     out.push_back({"softmax_cluster, N = " + std::to_string(n) + ", cluster " + std::to_string(p.cluster),
-                   reinterpret_cast<const void*>(softmax_cluster<T>), kThreads, p.smem, 0});
+                   reinterpret_cast<const void*>(cluster_kernel<T>()), kThreads, p.smem, 0});
   }
   return out;
 }

@@ -4,6 +4,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <ctime>
 #include <string>
 #include <vector>
@@ -43,10 +44,19 @@ std::vector<int64_t> test_cols(const Stage& s, DType t) {
   return cols;
 }
 
+// SOFTMAX_TEST_STAGES=10,11: only those stage ids, to run one stage again under a knob of its own
+// (STEP10_LOAD=bulk, STEP09_MODE=two-launch); unset or empty: every stage.
+bool selected(const Stage& s) {
+  const char* only = std::getenv("SOFTMAX_TEST_STAGES");
+  if (!only || !*only) return true;
+  return ("," + std::string(only) + ",").find("," + std::string(s.id) + ",") != std::string::npos;
+}
+
 template <class Body>
 void for_each_stage(Body body) {
   for (const Stage* s : stage_registry())
-    for (DType t : kDtypes)
+    if (selected(*s))
+      for (DType t : kDtypes)
       if (stage_has(*s, t)) body(*s, t);
 }
 
@@ -241,7 +251,10 @@ int main(int argc, char** argv) {
   std::printf("test-gpu  commit %s  %s\n", SOFTMAX_COMMIT, date);
   print_device_header(d, stdout);
   std::printf("stages:");
-  for (const Stage* s : stage_registry()) std::printf(" %s_%s", s->id, s->name);
+  for (const Stage* s : stage_registry())
+    if (selected(*s)) std::printf(" %s_%s", s->id, s->name);
+  for (const char* knob : {"SOFTMAX_TEST_STAGES", "STEP09_MODE", "STEP10_LOAD", "STEP10_CLUSTER"})
+    if (const char* v = std::getenv(knob)) std::printf("  %s=%s", knob, v);
   std::printf("\n\n");
   doctest::Context ctx(argc, argv);
   return ctx.run();
