@@ -3,16 +3,18 @@
 // New here (sm_90):
 //   * a thread-block cluster: C = 1..16 CTAs launched together on one GPC, each holding a 1/C part
 //     of the row in its shared memory, so a row of up to C x ~220 KB is cached on chip;
-//   * the asynchronous bulk copy (cp.async.bulk, the TMA engine): one instruction from one thread
-//     moves a whole piece of the row from global to shared memory and signals an mbarrier when the
-//     bytes have landed; the CTA starts reducing the first piece while the others are in flight;
 //   * distributed shared memory: each CTA publishes its (max, sum) in its own shared memory, the
 //     cluster barrier makes them visible, and every CTA reads all C of them through
-//     cluster.map_shared_rank, so no partial result goes through global memory.
-// Rows may be strided (ld >= N) and misaligned: the 16-byte-aligned middle of a part comes by bulk
-// copy, its ragged ends by ordinary loads. A part larger than the shared memory a CTA may have is
-// streamed in tiles and read twice (the last tile stays). STEP10_CLUSTER=C forces the cluster size.
-// See docs/10_cluster.md.
+//     cluster.map_shared_rank, so no partial result goes through global memory;
+//   * two ways to fill shared memory, measured against each other: the CTA's threads copying
+//     16-byte packs (8 loads in flight each) and folding them into (max, sum) on the way, or the
+//     asynchronous bulk copy (cp.async.bulk, the TMA engine: one instruction from one thread moves
+//     a whole piece and signals an mbarrier when the bytes have landed). The threads win while
+//     three CTAs share an SM; the copy engine wins for a part too large to share one.
+// Rows may be strided (ld >= N) and misaligned: the 16-byte-aligned middle of a part is copied
+// in packs, its ragged ends by ordinary loads. A part larger than the shared memory a CTA may have
+// is streamed in tiles and read twice (the last tile stays). STEP10_CLUSTER=C forces the cluster
+// size, STEP10_LOAD=threads|bulk the loader. See docs/10_cluster.md.
 #include <cooperative_groups.h>
 
 #include <climits>
@@ -21,6 +23,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <tuple>
 #include <string>
 #include <utility>
 
@@ -149,15 +152,25 @@ __device__ __forceinline__ void copy_tile(const T* base, const Tile<T>& t, uint4
       if (q < t.body1) buf[q] = v[j];
     }
     if constexpr (kFold) {
-      float f[kBatch * V];
+      if (p + (kBatch - 1) * static_cast<int>(blockDim.x) < t.body1) {  // a whole batch: one fold
+        float f[kBatch * V];
 #pragma unroll
-      for (int j = 0; j < kBatch; ++j) {
-        float g[V];
-        unpack<T>(v[j], g);
+        for (int j = 0; j < kBatch; ++j) {
+          float g[V];
+          unpack<T>(v[j], g);
 #pragma unroll
-        for (int k = 0; k < V; ++k) f[j * V + k] = g[k];
+          for (int k = 0; k < V; ++k) f[j * V + k] = g[k];
+        }
+        fold(s, f);
+      } else {  // the part's last, partial batch: only the packs copied (no exp of the padding)
+#pragma unroll
+        for (int j = 0; j < kBatch; ++j) {
+          if (p + j * static_cast<int>(blockDim.x) >= t.body1) break;
+          float g[V];
+          unpack<T>(v[j], g);
+          fold(s, g);
+        }
       }
-      fold(s, f);
     }
   }
 }
@@ -328,6 +341,7 @@ struct Plan {
   int64_t part;     // row elements per CTA (a multiple of kVec)
   int64_t tile;     // elements per shared-memory tile (part, unless the part is streamed)
   int64_t smem;     // dynamic shared memory per CTA, bytes
+  bool bulk;        // loads by the copy engine (else by the threads)
 };
 
 template <class T>
@@ -335,23 +349,27 @@ int64_t smem_for(int64_t tile) {
   return (tile / kVec<T> + 1) * 16;  // + one pack: the lead of a misaligned tile
 }
 
-// STEP10_LOAD: "threads" (default: every thread copies 16-byte packs) or "bulk" (thread 0 starts
-// cp.async.bulk copies on mbarriers), for the comparison in docs/10_cluster.md. Read once.
-bool bulk_loads() {
-  static const bool b = [] {
+// Who loads a part into shared memory: the CTA's threads, 16-byte loads with kBatch in flight
+// each (three CTAs per SM, 768 threads, keep enough bytes in flight), or, for a part larger than
+// kTargetBytes (one CTA alone on its SM), thread 0 through the copy engine, which keeps the whole
+// part in flight. STEP10_LOAD=threads|bulk forces one (docs/10_cluster.md). Read once.
+enum class Load { automatic, threads, bulk };
+Load forced_load() {
+  static const Load l = [] {
     const char* e = std::getenv("STEP10_LOAD");
-    if (!e || !*e || std::strcmp(e, "threads") == 0) return false;
-    if (std::strcmp(e, "bulk") == 0) return true;
+    if (!e || !*e) return Load::automatic;
+    if (std::strcmp(e, "threads") == 0) return Load::threads;
+    if (std::strcmp(e, "bulk") == 0) return Load::bulk;
     std::fprintf(stderr, "error: STEP10_LOAD=%s: expected threads or bulk\n", e);
     std::exit(kExitUsage);
   }();
-  return b;
+  return l;
 }
 template <class T>
 using ClusterKernel = void (*)(const T*, T*, int64_t, int64_t, int64_t, int64_t);
 template <class T>
-ClusterKernel<T> cluster_kernel() {
-  return bulk_loads() ? softmax_cluster<T, true> : softmax_cluster<T, false>;
+ClusterKernel<T> cluster_kernel(bool bulk) {
+  return bulk ? softmax_cluster<T, true> : softmax_cluster<T, false>;
 }
 
 // The largest tile: what the GPU lets one CTA opt in to, minus the kernel's static shared memory.
@@ -359,7 +377,7 @@ template <class T>
 int64_t max_tile(const DeviceInfo& d) {
   static const int64_t static_smem = [] {
     cudaFuncAttributes a{};
-    CUDA_CHECK(cudaFuncGetAttributes(&a, cluster_kernel<T>()));
+    CUDA_CHECK(cudaFuncGetAttributes(&a, cluster_kernel<T>(true)));  // the larger of the two
     return static_cast<int64_t>(a.sharedSizeBytes);
   }();
   return ((d.smem_per_block_optin - static_smem) / 16 - 1) * kVec<T>;
@@ -390,7 +408,9 @@ Plan plan(const DeviceInfo& d, int64_t N) {
     while (c < kMaxCluster && part_for(c) * int64_t{sizeof(T)} > kTargetBytes) c *= 2;
   }
   const int64_t part = part_for(c), tile = part < cap ? part : cap;
-  return {c, part, tile, smem_for<T>(tile)};
+  const Load l = forced_load();
+  const bool bulk = l == Load::automatic ? tile * int64_t{sizeof(T)} > kTargetBytes : l == Load::bulk;
+  return {c, part, tile, smem_for<T>(tile), bulk};
 }
 
 // Once per dtype: the opt-in to the largest shared memory and to 16-CTA clusters.
@@ -398,9 +418,11 @@ template <class T>
 void set_attributes(const DeviceInfo& d) {
   static const bool done = [&] {
     const int64_t smem = smem_for<T>(max_tile<T>(d));
-    CUDA_CHECK(cudaFuncSetAttribute(cluster_kernel<T>(), cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    static_cast<int>(smem)));
-    CUDA_CHECK(cudaFuncSetAttribute(cluster_kernel<T>(), cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    for (bool bulk : {false, true}) {
+      CUDA_CHECK(cudaFuncSetAttribute(cluster_kernel<T>(bulk), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                      static_cast<int>(smem)));
+      CUDA_CHECK(cudaFuncSetAttribute(cluster_kernel<T>(bulk), cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    }
     return true;
   }();
   (void)done;
@@ -423,18 +445,18 @@ cudaLaunchConfig_t launch_config(const Plan& p, int64_t clusters, cudaStream_t s
 }
 
 // Clusters of this plan the GPU can hold at once (0: it cannot launch one). Asked once per
-// (dtype, cluster size, shared memory), since the dispatcher asks before every call.
+// (dtype, cluster size, shared memory, loader), since the dispatcher asks before every call.
 template <class T>
 int active_clusters(const DeviceInfo& d, const Plan& p) {
-  static std::map<std::pair<int, int64_t>, int> known;
-  const auto key = std::make_pair(p.cluster, p.smem);
+  static std::map<std::tuple<int, int64_t, bool>, int> known;
+  const auto key = std::make_tuple(p.cluster, p.smem, p.bulk);
   const auto it = known.find(key);
   if (it != known.end()) return it->second;
   set_attributes<T>(d);
   cudaLaunchAttribute attr;
   cudaLaunchConfig_t cfg = launch_config(p, 1, nullptr, &attr);
   int n = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&n, cluster_kernel<T>(), &cfg));
+  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&n, cluster_kernel<T>(p.bulk), &cfg));
   return known[key] = n;
 }
 
@@ -445,7 +467,7 @@ void launch_typed(const T* x, T* y, int64_t M, int64_t N, int64_t ld, cudaStream
   const Plan p = plan<T>(d, N);
   cudaLaunchAttribute attr;
   const cudaLaunchConfig_t cfg = launch_config(p, M, stream, &attr);  // a cluster per row
-  CUDA_CHECK(cudaLaunchKernelEx(&cfg, cluster_kernel<T>(), x, y, N, ld, p.part, p.tile));
+  CUDA_CHECK(cudaLaunchKernelEx(&cfg, cluster_kernel<T>(p.bulk), x, y, N, ld, p.part, p.tile));
 }
 
 void launch_f32(const float* x, float* y, int64_t M, int64_t N, cudaStream_t s) { launch_typed(x, y, M, N, N, s); }
@@ -486,10 +508,11 @@ template <class T>
 std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
   set_attributes<T>(d);
   std::vector<KernelConfig> out;
-  for (int64_t n : {int64_t{4096}, int64_t{32768}, int64_t{1} << 18, int64_t{1} << 20}) {
+  for (int64_t n : {int64_t{4096}, int64_t{32768}, int64_t{1} << 18, int64_t{1} << 19, int64_t{1} << 20}) {
     const Plan p = plan<T>(d, n);
-    out.push_back({"softmax_cluster, N = " + std::to_string(n) + ", cluster " + std::to_string(p.cluster),
-                   reinterpret_cast<const void*>(cluster_kernel<T>()), kThreads, p.smem, 0});
+    out.push_back({"softmax_cluster, N = " + std::to_string(n) + ", cluster " + std::to_string(p.cluster) +
+                       (p.bulk ? ", bulk copies" : ", threads load"),
+                   reinterpret_cast<const void*>(cluster_kernel<T>(p.bulk)), kThreads, p.smem, 0});
   }
   return out;
 }
@@ -506,7 +529,7 @@ std::vector<Shape> sweep() {
 }
 
 const Stage stage10 = {"10",        "cluster",
-                       "a row per thread-block cluster: bulk copies into shared memory, (max, sum) through DSMEM",
+                       "a row per thread-block cluster: the part in shared memory, (max, sum) through DSMEM",
                        launch_f32,  launch_f16,
                        launch_bf16, refuse,
                        max_cols,    sweep(),

@@ -3,8 +3,8 @@
 # ./step11 --tune), in parts that fit one device call each. OUT=folder (gets <part>.tgz),
 # DEPS=prefix of Google Benchmark and doctest, COMMIT=the commit built (the device copy's git
 # metadata is stale, results/h100/explore/README.md).
-#   results/h100/session3.run.sh tests   build, make test-gpu, stage 10 again with STEP10_LOAD=bulk
-#   results/h100/session3.run.sh bench   sweeps: stage 10 (threads and bulk loads), stage 11
+#   results/h100/session3.run.sh tests   build, make test-gpu, stage 10 again with each STEP10_LOAD
+#   results/h100/session3.run.sh bench   sweeps: stage 10 (its plan, then each loader forced), stage 11
 #   results/h100/session3.run.sh peers   bench/peers.py (torch, torch.compile, Triton, 08-11, copy)
 #   results/h100/session3.run.sh tune    ./step11 --tune per dtype -> dispatch-table.txt
 set -u
@@ -19,15 +19,19 @@ case $part in
 tests)
   $M $(ls steps/*.cu | sed 's|steps/\([0-9][0-9]\)_.*|step\1|') build/test_gpu lib > $R/build.txt 2>&1 || { tail -20 $R/build.txt; exit 1; }
   timeout 420 build/test_gpu > $R/test-gpu.txt 2>&1; echo "test-gpu exit $?"; tail -n 4 $R/test-gpu.txt
-  STEP10_LOAD=bulk SOFTMAX_TEST_STAGES=10 timeout 120 build/test_gpu > $R/test-gpu-10-bulk.txt 2>&1
-  echo "test-gpu stage 10 bulk exit $?"; tail -n 4 $R/test-gpu-10-bulk.txt ;;
+  for l in threads bulk; do
+    STEP10_LOAD=$l SOFTMAX_TEST_STAGES=10 timeout 100 build/test_gpu > $R/test-gpu-10-$l.txt 2>&1
+    echo "test-gpu stage 10 $l exit $?"; tail -n 3 $R/test-gpu-10-$l.txt
+  done ;;
 bench)
   $M step10 step11 > $R/build.txt 2>&1 || { tail -20 $R/build.txt; exit 1; }
   run step10 ./step10
   run step10_f16 ./step10 --dtype f16
   run step10_bf16 ./step10 --dtype bf16
-  STEP10_LOAD=bulk run step10_bulk ./step10
-  STEP10_LOAD=bulk run step10_bulk_f16 ./step10 --dtype f16
+  for l in threads bulk; do
+    STEP10_LOAD=$l run step10_$l ./step10
+    STEP10_LOAD=$l run step10_${l}_f16 ./step10 --dtype f16
+  done
   for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
   run step11 ./step11
   run step11_f16 ./step11 --dtype f16
