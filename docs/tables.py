@@ -15,6 +15,13 @@ Two kinds of block, each between an opening marker and its end marker:
       H100 (sm_90): elements per thread, the compiler's registers and spills, shared memory per
       block, and blocks per SM / occupancy / limiter from common/occupancy.h (build/occupancy_tool)
 
+  <!-- compare results/h100/a.json results/h100/b.json ... -->   ...   <!-- end compare -->
+      the same shapes in several Google Benchmark JSON files of one run, side by side: % of the
+      copy in each (the label of a file is its name without the stage prefix)
+  <!-- peers results/h100/peers-dispatch.json step11 -->   ...   <!-- end peers -->
+      bench/peers.py's records: for every shape and dtype, the stage's GB/s and % of copy, the
+      fastest peer (torch, torch.compile, Triton, Liger) and the stage's speed relative to it
+
   python3 docs/tables.py            rewrite the blocks in place
   python3 docs/tables.py --check    exit 1 if any block differs from what the files say now
 """
@@ -25,7 +32,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BLOCK = re.compile(r"(<!-- (measured|ptxas|occupancy) ([^ \n]+?)( [^\n]*?)? -->\n)(.*?)(<!-- end \2 -->)", re.S)
+BLOCK = re.compile(r"(<!-- (measured|ptxas|occupancy|compare|peers) ([^ \n]+?)( [^\n]*?)? -->\n)(.*?)(<!-- end \2 -->)",
+                   re.S)
 ARCH_GPU = {"sm_80": "A100", "sm_90": "H100"}
 
 
@@ -158,6 +166,71 @@ def occupancy_table(stage, spec):
             f"calculator; elements / thread counts the row elements a thread holds on chip, 0 when it "
             f"streams the row).\n\n" + "\n".join(rows) + "\n")
 
+def bench_rows(path):
+    """{(M, N): record} of a Google Benchmark JSON written by a stage, and its context."""
+    data = json.loads((ROOT / path).read_text())
+    rows = {}
+    for b in data.get("benchmarks", []):
+        shape = re.search(r"M:(\d+)/N:(\d+)", b.get("name", ""))
+        if shape and b.get("run_type", "iteration") == "iteration" and not b.get("error_occurred"):
+            rows[tuple(map(int, shape.groups()))] = b
+    return rows, data.get("context", {})
+
+
+def compare_table(paths):
+    missing = [p for p in paths if not (ROOT / p).exists()]
+    if missing:
+        return f"_No result file {', '.join(missing)} yet._\n"
+    loaded = [bench_rows(p) for p in paths]
+    ctx = loaded[0][1]
+    labels = [Path(p).stem.split("_", 1)[1] if "_" in Path(p).stem else Path(p).stem for p in paths]
+    head = (f"{ctx.get('gpu', '?')}, {ctx.get('date', '?')[:10]}, commit {ctx.get('commit', '?')}, "
+            f"{ctx.get('dtype', '?')}; % of the copy timed beside each, from "
+            + ", ".join(f"`{p}`" for p in paths) + ".\n\n")
+    rows = ["| M | N | " + " | ".join(labels) + " |", "|---:|---:|" + "---:|" * len(paths)]
+    for shape in loaded[0][0]:
+        cells = [f"{r[shape]['pct_copy']:.1f}%" if shape in r else "–" for r, _ in loaded]
+        rows.append(f"| {shape[0]} | {shape[1]} | " + " | ".join(cells) + " |")
+    return head + "\n".join(rows) + "\n"
+
+
+def peers_table(path, stage):
+    f = ROOT / path
+    if not f.exists():
+        return f"_No result file {path} yet: run bench/peers.py on a GPU._\n"
+    data = json.loads(f.read_text())
+    ctx = data.get("context", {})
+    recs = data.get("records", [])
+    ours = {(r["dtype"], r["M"], r["N"]): r for r in recs if r.get("impl") == stage}
+    peers = {}
+    for r in recs:
+        if r.get("kind") == "peer":
+            key = (r["dtype"], r["M"], r["N"])
+            if key not in peers or r["GB/s"] > peers[key]["GB/s"]:
+                peers[key] = r
+    head = (f"{ctx.get('gpu', '?')}, {ctx.get('date', '?')[:10]}, commit {ctx.get('commit', '?')}, "
+            f"torch {ctx.get('torch', '?')}, Triton {ctx.get('triton', '?')}"
+            f"{', Liger ' + ctx['liger_kernel'] if ctx.get('liger_kernel') else ', no Liger'}; from `{path}`. "
+            f"Every implementation timed in one process, L2 flushed before each call; the best peer is "
+            f"the fastest of the others on that shape.\n\n")
+    rows = ["| dtype | M | N | stage it ran | GB/s | % of copy | best peer | its GB/s | ours / best |",
+            "|---|---:|---:|---|---:|---:|---|---:|---:|"]
+    ahead = 0
+    order = {"f32": 0, "f16": 1, "bf16": 2}
+    for key in sorted(ours, key=lambda k: (order.get(k[0], 9), k[1], k[2])):
+        r, p = ours[key], peers.get(key)
+        ran = r.get("dispatch", "").split(":")[0] or "–"
+        if p is None:
+            rows.append(f"| {key[0]} | {key[1]} | {key[2]} | {ran} | {r['GB/s']:.0f} | {r['pct_copy']:.1f}% | – | – | – |")
+            continue
+        ratio = r["GB/s"] / p["GB/s"]
+        ahead += ratio >= 1.0
+        rows.append(f"| {key[0]} | {key[1]} | {key[2]} | {ran} | {r['GB/s']:.0f} | {r['pct_copy']:.1f}% "
+                    f"| {p['label']} | {p['GB/s']:.0f} | {ratio:.2f} |")
+    compared = sum(1 for k in ours if k in peers)
+    return (head + "\n".join(rows) + f"\n\nAt or ahead of the best peer on {ahead} of {compared} shapes; "
+            f"behind on {compared - ahead}.\n")
+
 
 def render(text):
     def fill(m):
@@ -166,6 +239,10 @@ def render(text):
             body = measured_table(stage)
         elif kind == "ptxas":
             body = ptxas_table(stage)
+        elif kind == "compare":
+            body = compare_table([stage] + spec.split())
+        elif kind == "peers":
+            body = peers_table(stage, spec.strip())
         else:
             body = occupancy_table(stage, spec)
         return m.group(1) + body + m.group(6)
