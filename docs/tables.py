@@ -22,6 +22,10 @@ Two kinds of block, each between an opening marker and its end marker:
       bench/peers.py's records: for every shape and dtype, the stage's GB/s and % of copy, the
       fastest peer (torch, torch.compile, Triton, Liger) and the stage's speed relative to it
 
+  <!-- paths results/h100/step08_paths.txt 2048 128 -->   ...   <!-- end paths -->
+      a log of one shape per line, each under one setting ("08 warp  M N dtype us GB/s copy %"):
+      the rows of the listed M values, one column per setting, % of the copy and µs (fastest in bold)
+
   python3 docs/tables.py            rewrite the blocks in place
   python3 docs/tables.py --check    exit 1 if any block differs from what the files say now
 """
@@ -32,7 +36,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BLOCK = re.compile(r"(<!-- (measured|ptxas|occupancy|compare|peers) ([^ \n]+?)( [^\n]*?)? -->\n)(.*?)(<!-- end \2 -->)",
+BLOCK = re.compile(r"(<!-- (measured|ptxas|occupancy|compare|peers|paths) ([^ \n]+?)( [^\n]*?)? -->\n)(.*?)(<!-- end \2 -->)",
                    re.S)
 ARCH_GPU = {"sm_80": "A100", "sm_90": "H100"}
 
@@ -184,9 +188,9 @@ def compare_table(paths):
     loaded = [bench_rows(p) for p in paths]
     ctx = loaded[0][1]
     labels = [Path(p).stem.split("_", 1)[1] if "_" in Path(p).stem else Path(p).stem for p in paths]
-    head = (f"{ctx.get('gpu', '?')}, {ctx.get('date', '?')[:10]}, commit {ctx.get('commit', '?')}, "
-            f"{ctx.get('dtype', '?')}; % of the copy timed beside each, from "
-            + ", ".join(f"`{p}`" for p in paths) + ".\n\n")
+    head = (f"{ctx.get('gpu', '?')}, {ctx.get('dtype', '?')}; % of the copy timed beside each, from "
+            + ", ".join(f"`{p}` ({c.get('date', '?')[:10]}, commit {c.get('commit', '?')})"
+                        for p, (_, c) in zip(paths, loaded)) + ".\n\n")
     rows = ["| M | N | " + " | ".join(labels) + " |", "|---:|---:|" + "---:|" * len(paths)]
     for shape in loaded[0][0]:
         cells = [f"{r[shape]['pct_copy']:.1f}%" if shape in r else "–" for r, _ in loaded]
@@ -232,6 +236,45 @@ def peers_table(path, stage):
             f"behind on {compared - ahead}.\n")
 
 
+PATH_LINE = re.compile(r"^(\S+(?: [a-z]+)?) +(\d+) +(\d+) +(f32|f16|bf16) +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+)%$")
+
+
+def paths_table(path, spec):
+    f = ROOT / path
+    if not f.exists():
+        return f"_No result file {path} yet._\n"
+    wanted = {int(m) for m in spec.split()}
+    cells, labels, shapes = {}, [], []
+    for line in f.read_text().splitlines():
+        hit = PATH_LINE.match(line.strip())
+        if not hit:
+            continue
+        label, m, n, dtype, us = hit.group(1), int(hit.group(2)), int(hit.group(3)), hit.group(4), hit.group(5)
+        if wanted and m not in wanted:
+            continue
+        if label not in labels:
+            labels.append(label)
+        if (dtype, m, n) not in shapes:
+            shapes.append((dtype, m, n))
+        cells[(dtype, m, n, label)] = (float(hit.group(8)), float(us))
+    head = (f"From `{path}`: each setting timed in its own process (30 timed iterations, L2 flushed before "
+            f"each); % of a device-to-device copy of the same bytes timed in that process, the median time "
+            f"in µs beside it; — = the setting does not take the shape; the shortest time per row in bold.\n\n")
+    rows = ["| dtype | M | N | " + " | ".join(labels) + " |", "|---|---:|---:|" + "---:|" * len(labels)]
+    for shape in shapes:
+        got = [cells.get(shape + (l,)) for l in labels]
+        best = min((c[1] for c in got if c), default=None)  # the same bytes: the shortest time wins
+        out = []
+        for c in got:
+            if c is None:
+                out.append("—")
+            else:
+                text = f"{c[0]:.1f}% ({c[1]:.2f})"
+                out.append(f"**{text}**" if c[1] == best else text)
+        rows.append(f"| {shape[0]} | {shape[1]} | {shape[2]} | " + " | ".join(out) + " |")
+    return head + "\n".join(rows) + "\n"
+
+
 def render(text):
     def fill(m):
         kind, stage, spec = m.group(2), m.group(3), (m.group(4) or "")
@@ -243,6 +286,8 @@ def render(text):
             body = compare_table([stage] + spec.split())
         elif kind == "peers":
             body = peers_table(stage, spec.strip())
+        elif kind == "paths":
+            body = paths_table(stage, spec)
         else:
             body = occupancy_table(stage, spec)
         return m.group(1) + body + m.group(6)

@@ -516,14 +516,11 @@ void launch_warp(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   CUDA_CHECK_LAUNCH();
 }
 
-// A few rows (at most half the SMs get one) take the widest configuration whatever N: each thread
-// then holds the fewest packs, and a row's load-reduce-store chain is as short as it can be.
 template <class T, int I = 0>
 void launch_register(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   constexpr RegCfg c = kRegCfgs[I];
   if constexpr (I + 1 < kNumRegCfgs) {
-    const bool few_rows = M * 2 <= device_info().sm_count;
-    if (few_rows || N > int64_t{c.threads} * c.packs * kVec<T>) return launch_register<T, I + 1>(x, y, M, N, stream);
+    if (N > int64_t{c.threads} * c.packs * kVec<T>) return launch_register<T, I + 1>(x, y, M, N, stream);
   }
   launch_onepass<T, c.threads, c.packs, 0, c.min_blocks>(x, y, M, N, stream);
 }

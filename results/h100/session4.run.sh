@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Device runs of the fourth session (stage 08's warp per row and its few-rows configuration; the
 # dispatcher against the peers again), in parts that fit one device call each. OUT=folder (gets
-# <part>.tgz), DEPS=prefix of Google Benchmark and doctest, COMMIT=the commit built.
+# <part>.tgz), DEPS=prefix of Google Benchmark and doctest, COMMIT=the commit built: write the hash
+# into the command from the machine that made the commit (the device copy's git metadata is stale,
+# results/h100/session4.md), e.g. COMMIT=1a2b3c4 DEPS=.deps bash results/h100/session4.run.sh final
 #   results/h100/session4.run.sh paths   stage 08's tests, then its paths forced one by one on the
 #                                        short-row and few-row shapes (stages 03 and 04 beside them)
-#   results/h100/session4.run.sh final   make test-gpu; stage 08 and 11 sweeps; bench/peers.py
+#   results/h100/session4.run.sh final   make test-gpu; stage 08 and 11 sweeps (not run: no device
+#                                        time was left)
+#   results/h100/session4.run.sh peers   bench/peers.py with stages 08-11 and the peers (not run)
 set -u
 OUT=${OUT:-/tmp/out}
 part=${1:-paths}
