@@ -106,7 +106,10 @@ class ResultSet:
 
     def provenance(self) -> str:
         """One line: where the numbers come from."""
-        ctxs = [self.peers_context] if self.peers_context else list(self.harness_contexts.values())
+        # The peers run, and every stage file a plotted record comes from (their dates and commits).
+        files = {r["file"] for r in self.selected() if r["source"] == "harness" and "file" in r}
+        ctxs = ([self.peers_context] if self.peers_context else []) + \
+            [c for f, c in sorted(self.harness_contexts.items()) if f in files or not self.peers_context]
         dates = sorted({str(c["date"])[:10] for c in ctxs if c.get("date")})
         commits = sorted({str(c["commit"]) for c in ctxs if c.get("commit")})
         bits = [self.gpu]
@@ -131,6 +134,10 @@ class ResultSet:
             except (OSError, ValueError, KeyError, TypeError) as e:
                 self.problems.append(f"{peers_path}: unreadable ({e})")
         for path in sorted(glob.glob(os.path.join(self.folder, "step[0-9][0-9]*.json"))):
+            # Only a stage's own sweep (stepNN.json, stepNN_f16.json, stepNN_bf16.json): files with a
+            # longer name hold runs under a forced knob or of another commit, kept for the docs.
+            if not SWEEP_FILE.fullmatch(os.path.basename(path)):
+                continue
             try:
                 self._load_harness(path)
             except (OSError, ValueError, KeyError, TypeError) as e:
@@ -180,13 +187,16 @@ class ResultSet:
             M = int(b.get("M") or (shape.group(1) if shape else 0))
             N = int(b.get("N") or (shape.group(2) if shape else 0))
             rec = {"impl": f"step{sid}", "kind": "stage", "label": f"{sid} {name}".strip() + " †",
-                   "dtype": dtype, "M": M, "N": N, "source": "harness"}
+                   "dtype": dtype, "M": M, "N": N, "source": "harness", "file": os.path.basename(path)}
             if b.get("error_occurred") or "GB/s" not in b:
                 rec["error"] = b.get("error_message", "no counters")
             else:
                 for k in ("median_us", "GB/s", "copy_GB/s", "pct_copy"):
                     rec[k] = float(b[k])
             self.records.append(rec)
+
+
+SWEEP_FILE = re.compile(r"step\d\d(_f16|_bf16)?\.json")
 
 
 def find_result_folders(root: str) -> list[str]:

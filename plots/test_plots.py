@@ -102,6 +102,27 @@ def test_failed_check_is_an_error(tmp: str) -> None:
     check("check failed" in table and "4194" in table, "results table: error or value missing")
 
 
+def test_variant_files_are_left_out(tmp: str) -> None:
+    """A forced-knob run beside a stage's sweep (step10_threads.json next to step10.json) measures the
+    same shapes: only the sweep may reach the figures, or the shapes would appear twice."""
+    d = os.path.join(tmp, "results-variants", "gpu1")
+    os.makedirs(d)
+    for name, gbs in (("step10.json", 2000.0), ("step10_threads.json", 1000.0), ("step10_e9d124b_f16.json", 500.0)):
+        doc = {"context": {"stage": "10_cluster", "dtype": "f16" if "f16" in name else "f32", "gpu": "Fake GPU1",
+                           "gpu_short": "gpu1"},
+               "benchmarks": [{"name": "step10/M:2048/N:1024/iterations:10/manual_time", "run_type": "iteration",
+                               "M": 2048, "N": 1024, "median_us": 8.0, "GB/s": gbs, "copy_GB/s": 2500.0,
+                               "pct_copy": gbs / 25.0}]}
+        with open(os.path.join(d, name), "w") as f:
+            json.dump(doc, f)
+    rs = pr.ResultSet(d)
+    stages = [r for r in rs.selected() if r["kind"] == "stage"]
+    check([r["GB/s"] for r in stages] == [2000.0], "harness JSON: a variant file beside the sweep was plotted")
+    out = os.path.join(tmp, "variants-out")
+    r = run_script("--results", d, "--out", out, "--no-readme")
+    check(r.returncode == 0, f"a results folder with variant files: plot_results.py exited {r.returncode}: {r.stderr}")
+
+
 def main() -> int:
     # The committed results, and the fixture too: it has a peers.json, which results may lack.
     folders = pr.find_result_folders(ROOT)
@@ -114,6 +135,7 @@ def main() -> int:
         if folders:
             test_no_markers(folders[0], tmp)
         test_failed_check_is_an_error(tmp)
+        test_variant_files_are_left_out(tmp)
     print(f"test-plots: {passed} passed, {failed} failed")
     return 1 if failed else 0
 
