@@ -3,12 +3,12 @@
 # dispatcher against the peers again), in parts that fit one device call each. OUT=folder (gets
 # <part>.tgz), DEPS=prefix of Google Benchmark and doctest, COMMIT=the commit built: write the hash
 # into the command from the machine that made the commit (the device copy's git metadata is stale,
-# results/h100/session4.md), e.g. COMMIT=1a2b3c4 DEPS=.deps bash results/h100/session4.run.sh final
+# results/h100/session4.md), e.g. COMMIT=1a2b3c4 DEPS=.deps bash results/h100/session4.run.sh tests
 #   results/h100/session4.run.sh paths   stage 08's tests, then its paths forced one by one on the
 #                                        short-row and few-row shapes (stages 03 and 04 beside them)
-#   results/h100/session4.run.sh final   make test-gpu; stage 08 and 11 sweeps (not run: no device
-#                                        time was left)
-#   results/h100/session4.run.sh peers   bench/peers.py with stages 08-11 and the peers (not run)
+#   results/h100/session4.run.sh tests   make test-gpu, every stage          } not run: this session's
+#   results/h100/session4.run.sh bench   stage 08 and 11 sweeps, every dtype } device time ran out;
+#   results/h100/session4.run.sh peers   bench/peers.py, stages 08-11 + peers } one call each
 set -u
 OUT=${OUT:-/tmp/out}
 part=${1:-paths}
@@ -38,9 +38,11 @@ paths)
     done
   done > $A 2>&1
   cat $A ;;
-final)
-  $M $(ls steps/*.cu | sed 's|steps/\([0-9][0-9]\)_.*|step\1|') build/test_gpu lib > $R/build.txt 2>&1 || { tail -20 $R/build.txt; exit 1; }
-  timeout 420 build/test_gpu > $R/test-gpu.txt 2>&1; echo "test-gpu exit $?"; tail -n 4 $R/test-gpu.txt
+tests)
+  $M $(ls steps/*.cu | sed 's|steps/\([0-9][0-9]\)_.*|step\1|') build/test_gpu > $R/build.txt 2>&1 || { tail -20 $R/build.txt; exit 1; }
+  timeout 540 build/test_gpu > $R/test-gpu.txt 2>&1; echo "test-gpu exit $?"; tail -n 4 $R/test-gpu.txt ;;
+bench)
+  $M step08 step11 > $R/build.txt 2>&1 || { tail -20 $R/build.txt; exit 1; }
   run step08 ./step08
   run step08_f16 ./step08 --dtype f16
   run step08_bf16 ./step08 --dtype bf16
