@@ -26,6 +26,11 @@ Two kinds of block, each between an opening marker and its end marker:
       a log of one shape per line, each under one setting ("08 warp  M N dtype us GB/s copy %"):
       the rows of the listed M values, one column per setting, % of the copy and µs (fastest in bold)
 
+  <!-- ceiling results/h100/step11.json results/h100/step11_f16.json -->   ...   <!-- end ceiling -->
+      for the few-row shapes (M <= 8) of 64 MB or more in those sweeps: the most of the copy a kernel
+      can reach if the whole chip (registers, shared memory, L2: from the run's header line) holds
+      one row at a time, against what the sweep measured
+
   python3 docs/tables.py            rewrite the blocks in place
   python3 docs/tables.py --check    exit 1 if any block differs from what the files say now
 """
@@ -36,7 +41,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BLOCK = re.compile(r"(<!-- (measured|ptxas|occupancy|compare|peers|paths) ([^ \n]+?)( [^\n]*?)? -->\n)(.*?)(<!-- end \2 -->)",
+BLOCK = re.compile(r"(<!-- (measured|ptxas|occupancy|compare|peers|paths|ceiling) ([^ \n]+?)( [^\n]*?)? -->\n)(.*?)(<!-- end \2 -->)",
                    re.S)
 ARCH_GPU = {"sm_80": "A100", "sm_90": "H100"}
 
@@ -275,6 +280,43 @@ def paths_table(path, spec):
     return head + "\n".join(rows) + "\n"
 
 
+def chip_bytes(path):
+    """Registers + shared memory of every SM + L2, from a run's header line and JSON context."""
+    data = json.loads((ROOT / path).read_text())
+    head = (ROOT / path).with_suffix(".txt").read_text()
+    sms = int(re.search(r"(\d+) SMs", head).group(1))
+    smem = int(re.search(r"shared memory (\d+) KB/SM", head).group(1)) * 1024
+    regs = int(re.search(r"(\d+) registers/SM", head).group(1)) * 4
+    l2 = int(data.get("context", {}).get("l2_bytes") or int(re.search(r"L2 (\d+) MB", head).group(1)) << 20)
+    return sms * (smem + regs) + l2, sms, smem, regs, l2
+
+
+def ceiling_table(paths):
+    missing = [p for p in paths if not (ROOT / p).exists() or not (ROOT / p).with_suffix(".txt").exists()]
+    if missing:
+        return f"_No result file {', '.join(missing)} (and its .txt log) yet._\n"
+    mib = float(1 << 20)
+    cap, sms, smem, regs, l2 = chip_bytes(paths[0])
+    head = (f"From {sms} SMs × ({smem // 1024} KB of shared memory + {regs // 1024} KB of registers) + "
+            f"{l2 / mib:.0f} MB of L2 = **{cap / mib:.0f} MB** on chip (the header of `{Path(paths[0]).with_suffix('.txt')}`). "
+            f"A row of R bytes moves at least 2R + max(0, R − {cap / mib:.0f} MB) bytes, so a kernel reaches at most "
+            f"2R / (2R + max(0, R − {cap / mib:.0f} MB)) of the copy; measured: the sweep's % of the copy.\n\n")
+    rows = ["| dtype | M | N | row MB | x MB | re-read at least, MB | at most | measured | from |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for path in paths:
+        recs, ctx = bench_rows(path)
+        size = 4 if ctx.get("dtype", "f32") == "f32" else 2
+        for (m, n), b in sorted(recs.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+            row, x = n * size, m * n * size
+            if m > 8 or x < 64 * (1 << 20):
+                continue
+            extra = max(0, row - cap) * m
+            bound = 2 * x / (2 * x + extra)
+            rows.append(f"| {ctx.get('dtype', '?')} | {m} | {n} | {row / mib:.0f} | {x / mib:.0f} | {extra / mib:.0f} | "
+                        f"{100 * bound:.0f}% | {b['pct_copy']:.1f}% | `{Path(path).name}` |")
+    return head + "\n".join(rows) + "\n"
+
+
 def render(text):
     def fill(m):
         kind, stage, spec = m.group(2), m.group(3), (m.group(4) or "")
@@ -288,6 +330,8 @@ def render(text):
             body = peers_table(stage, spec.strip())
         elif kind == "paths":
             body = paths_table(stage, spec)
+        elif kind == "ceiling":
+            body = ceiling_table([stage] + spec.split())
         else:
             body = occupancy_table(stage, spec)
         return m.group(1) + body + m.group(6)
