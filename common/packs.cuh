@@ -93,3 +93,10 @@ __device__ __forceinline__ uint4 neg_inf_pack() {
   const uint32_t w = sizeof(T) == 4 ? 0xFF800000u : (std::is_same_v<T, __half> ? 0xFC00FC00u : 0xFF80FF80u);
   return make_uint4(w, w, w, w);
 }
+
+// An empty asm that "might change" p: the compiler must convert the elements again in the next
+// phase instead of keeping all the converted floats alive from one phase to the next (twice the
+// registers).
+__device__ __forceinline__ void opaque(uint4& p) {
+  asm volatile("" : "+r"(p.x), "+r"(p.y), "+r"(p.z), "+r"(p.w));
+}

@@ -26,13 +26,7 @@
 
 namespace {
 
-// (The 16-byte pack helpers this stage introduced live in common/packs.cuh.)
-
-// An empty asm that "might change" p: the compiler must convert the halves again in the next phase
-// instead of keeping all the converted floats alive from one phase to the next (twice the registers).
-__device__ __forceinline__ void opaque(uint4& p) {
-  asm volatile("" : "+r"(p.x), "+r"(p.y), "+r"(p.z), "+r"(p.w));
-}
+// (The 16-byte pack helpers this stage introduced, opaque() among them, live in common/packs.cuh.)
 
 // Global -> shared, 16 bytes, without passing through registers (sm_80+). .cg: L2 only.
 __device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {

@@ -9,15 +9,21 @@
 // its registers and is normalised without a second read, so when every block has a single chunk
 // (the whole matrix fits in the grid's registers) the input is read once.
 // STEP09_MODE=two-launch runs the same two phases as two ordinary kernels (the classic split-K) for
-// the comparison in docs/09_cooperative.md.
+// the comparison in docs/09_cooperative.md. fp16 and bf16 hold their chunks as 16-byte packs of
+// stage 08 (common/packs.cuh): twice the elements per chunk in the same registers.
+// When the matrix is larger than the grid's registers hold, each chunk grows by kSlices slices of
+// shared memory (filled by cp.async, as stage 08's caches): 2.6x the elements held across the
+// barrier (about 44 MB on an H100 instead of 16.5). STEP09_SMEM=0 keeps the registers-only chunks.
 #include <cooperative_groups.h>
 
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 
 #include "cuda_check.cuh"
+#include "packs.cuh"
 #include "reduce.cuh"
 #include "stage.h"
 
@@ -25,10 +31,13 @@ namespace cg = cooperative_groups;
 
 namespace {
 
-// A chunk is at most kThreads x kPacks float4 = 16384 floats, held in registers (32 per thread).
-constexpr int kThreads = 512, kPacks = 8;
-constexpr int64_t kMaxChunk = int64_t{kThreads} * kPacks * 4;
-constexpr int64_t kMinChunk = int64_t{kThreads} * 4;  // one float4 per thread
+// A chunk is at most kThreads x kPacks 16-byte packs, held in registers (32 per thread): 16384
+// floats or 32768 halves; in the shared-memory form kSlices x kThreads packs more: 13 slices of
+// 8 KB, so that two blocks of 104 KB still share an SM (228 KB, less 1 KB reserved per block).
+constexpr int kThreads = 512, kPacks = 8, kSlices = 13;
+constexpr int64_t kSliceBytes = int64_t{kThreads} * 16;
+constexpr int64_t max_chunk(int vec, int slices = 0) { return int64_t{kThreads} * (kPacks + slices) * vec; }
+constexpr int64_t min_chunk_of(int vec) { return int64_t{kThreads} * vec; }  // one pack per thread
 
 enum Phases : int { kSummarise = 1, kNormalise = 2, kBoth = 3 };
 
@@ -44,120 +53,194 @@ __device__ __forceinline__ Item item_of(int w, int64_t N, int64_t chunk, int cpr
   return {row, begin, begin + chunk < N ? begin + chunk : N};
 }
 
-// Thread t's slot i covers elements begin + 4 * (t + i * kThreads) .. + 3 of the row: with p the
-// thread's first element and `left` the elements from p to the chunk's end, slot i is p[o .. o+3]
-// for o = 4 * i * kThreads (a constant), valid while o + k < left. Rows are 16-byte aligned when
-// N % 4 == 0 (chunks are multiples of 4): one float4 load; otherwise four scalar loads. Elements
-// past the end read as -inf, which drops out of max and sum.
-__device__ __forceinline__ void load_chunk(const float* xr, const Item& it, bool aligned, float4 (&r)[kPacks]) {
-  const float* p = xr + it.begin + 4 * threadIdx.x;
-  const int64_t left = it.end - it.begin - 4 * threadIdx.x;
+// Thread t's slot i covers the V = kVec<T> elements begin + V * (t + i * kThreads) .. + V - 1 of the
+// row: with p the thread's first element and `left` the elements from p to the chunk's end, slot i
+// is p[o .. o+V-1] for o = V * i * kThreads (a constant), valid while o + k < left. Rows are 16-byte
+// aligned when N % V == 0 (chunks are multiples of V): one 16-byte load; otherwise V scalar loads
+// packed. Elements past the end read as -inf, which drops out of max and sum.
+// V elements from p + o, -inf past `left`, as one pack (exact: every value came from a T).
+template <class T>
+__device__ __forceinline__ uint4 load_scalars(const T* p, int o, int64_t left) {
+  float f[kVec<T>];
 #pragma unroll
-  for (int i = 0; i < kPacks; ++i) {
-    const int o = 4 * i * kThreads;
-    if (aligned) {
-      r[i] = o < left ? __ldg(reinterpret_cast<const float4*>(p + o))
-                      : make_float4(-INFINITY, -INFINITY, -INFINITY, -INFINITY);
-    } else {
-      r[i].x = o < left ? __ldg(p + o) : -INFINITY;
-      r[i].y = o + 1 < left ? __ldg(p + o + 1) : -INFINITY;
-      r[i].z = o + 2 < left ? __ldg(p + o + 2) : -INFINITY;
-      r[i].w = o + 3 < left ? __ldg(p + o + 3) : -INFINITY;
-    }
-  }
+  for (int k = 0; k < kVec<T>; ++k) f[k] = o + k < left ? static_cast<float>(p[o + k]) : -INFINITY;
+  return pack<T>(f);
 }
 
-// This thread's (max, sum) over its slots.
-__device__ __forceinline__ MaxSum thread_summary(const float4 (&r)[kPacks]) {
+// Slots kPacks .. kPacks + SLICES - 1 live in shared memory, slot kPacks + j of thread t at
+// cache[j * kThreads + t] (a warp's accesses consecutive), valid while o < left (never written
+// otherwise); the aligned ones are copied by cp.async and waited for before the function returns.
+// A thread reads back only its own slots: no barrier.
+__device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
+  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(__cvta_generic_to_global(gmem)) : "memory");
+}
+__device__ __forceinline__ void cp_async_wait_all() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
+
+template <class T, int SLICES>
+__device__ __forceinline__ void load_chunk(const T* xr, const Item& it, bool aligned, uint4 (&r)[kPacks], uint4* cache) {
+  constexpr int V = kVec<T>;
+  const T* p = xr + it.begin + V * threadIdx.x;
+  const int64_t left = it.end - it.begin - V * threadIdx.x;
+  // The shared-memory slots first: their copies run while the register loads are issued.
+#pragma unroll
+  for (int j = 0; j < SLICES; ++j) {
+    const int o = V * (kPacks + j) * kThreads;
+    if (o < left) {
+      uint4* slot = &cache[j * kThreads + threadIdx.x];
+      if (aligned) {
+        cp_async16(slot, p + o);
+      } else {
+        *slot = load_scalars(p, o, left);
+      }
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < kPacks; ++i) {
+    const int o = V * i * kThreads;
+    if (aligned) {
+      r[i] = o < left ? __ldg(reinterpret_cast<const uint4*>(p + o)) : neg_inf_pack<T>();
+    } else {
+      r[i] = load_scalars(p, o, left);
+    }
+  }
+  if constexpr (SLICES > 0) cp_async_wait_all();
+}
+
+template <class T>
+__device__ __forceinline__ float sum_exp(const uint4& r, float m) {
+  float f[kVec<T>], l = 0.0f;
+  unpack<T>(r, f);
+#pragma unroll
+  for (int k = 0; k < kVec<T>; ++k) l += __expf(f[k] - m);
+  return l;
+}
+
+// This thread's (max, sum) over its slots; `left` as in load_chunk.
+template <class T, int SLICES>
+__device__ __forceinline__ MaxSum thread_summary(uint4 (&r)[kPacks], const uint4* cache, int64_t left) {
+  constexpr int V = kVec<T>;
   float m = -INFINITY;
 #pragma unroll
-  for (int i = 0; i < kPacks; ++i) m = fmaxf(m, fmaxf(fmaxf(r[i].x, r[i].y), fmaxf(r[i].z, r[i].w)));
+  for (int i = 0; i < kPacks; ++i) m = fmaxf(m, pack_max<T>(r[i]));
+#pragma unroll 1  // shared memory needs no constant index: a loop keeps registers free
+  for (int j = 0; j < SLICES; ++j)
+    if (V * (kPacks + j) * kThreads < left) m = fmaxf(m, pack_max<T>(cache[j * kThreads + threadIdx.x]));
   const float ms = m == -INFINITY ? 0.0f : m;  // only -inf (or nothing): sum 0, no NaN
   float l = 0.0f;
 #pragma unroll
-  for (int i = 0; i < kPacks; ++i)
-    l += __expf(r[i].x - ms) + __expf(r[i].y - ms) + __expf(r[i].z - ms) + __expf(r[i].w - ms);
+  for (int i = 0; i < kPacks; ++i) {
+    opaque(r[i]);  // convert again here rather than keep the max phase's floats alive
+    l += sum_exp<T>(r[i], ms);
+  }
+#pragma unroll 1
+  for (int j = 0; j < SLICES; ++j)
+    if (V * (kPacks + j) * kThreads < left) l += sum_exp<T>(cache[j * kThreads + threadIdx.x], ms);
   // fmaxf skips NaN, so a NaN entry shows only in the sum; (-inf, NaN) would be merged away as
   // empty, so a NaN sum gets max +inf: the row ends NaN, as torch's does (docs/special_values.md).
   return {l != l ? INFINITY : m, l};
 }
 
-__device__ __forceinline__ void normalise_chunk(float* yr, const Item& it, bool aligned, const float4 (&r)[kPacks],
-                                                MaxSum row) {
+// y = exp(x - m) / l for one slot at element offset o of the thread's first element p.
+template <class T>
+__device__ __forceinline__ void store_slot(T* p, int o, int64_t left, bool aligned, const uint4& r, MaxSum row,
+                                           float inv) {
+  constexpr int V = kVec<T>;
+  float f[V];
+  unpack<T>(r, f);
+#pragma unroll
+  for (int k = 0; k < V; ++k) f[k] = __expf(f[k] - row.m) * inv;
+  if (aligned) {
+    if (o < left) *reinterpret_cast<uint4*>(p + o) = pack<T>(f);
+  } else {
+#pragma unroll
+    for (int k = 0; k < V; ++k)
+      if (o + k < left) p[o + k] = static_cast<T>(f[k]);
+  }
+}
+
+template <class T, int SLICES>
+__device__ __forceinline__ void normalise_chunk(T* yr, const Item& it, bool aligned, uint4 (&r)[kPacks],
+                                                const uint4* cache, MaxSum row) {
+  constexpr int V = kVec<T>;
   const float inv = 1.0f / row.l;
-  float* p = yr + it.begin + 4 * threadIdx.x;
-  const int64_t left = it.end - it.begin - 4 * threadIdx.x;
+  T* p = yr + it.begin + V * threadIdx.x;
+  const int64_t left = it.end - it.begin - V * threadIdx.x;
 #pragma unroll
   for (int i = 0; i < kPacks; ++i) {
-    const int o = 4 * i * kThreads;
-    const float4 v = make_float4(__expf(r[i].x - row.m) * inv, __expf(r[i].y - row.m) * inv,
-                                 __expf(r[i].z - row.m) * inv, __expf(r[i].w - row.m) * inv);
-    if (aligned) {
-      if (o < left) *reinterpret_cast<float4*>(p + o) = v;
-    } else {
-      if (o < left) p[o] = v.x;
-      if (o + 1 < left) p[o + 1] = v.y;
-      if (o + 2 < left) p[o + 2] = v.z;
-      if (o + 3 < left) p[o + 3] = v.w;
-    }
+    opaque(r[i]);
+    store_slot(p, V * i * kThreads, left, aligned, r[i], row, inv);
+  }
+#pragma unroll 1
+  for (int j = 0; j < SLICES; ++j) {
+    const int o = V * (kPacks + j) * kThreads;
+    if (o < left) store_slot(p, o, left, aligned, cache[j * kThreads + threadIdx.x], row, inv);
   }
 }
 
 // PHASES = kBoth: the cooperative kernel (grid <= co-resident blocks). kSummarise / kNormalise:
 // the two kernels of the two-launch split-K, one block per item. A row that fits one chunk
 // (cpr == 1) needs no merge: phase 1 normalises it at once from registers, and there is no phase 2.
-template <int PHASES>
+// Rows are taken in rounds of R whole rows (the two-launch form: R = M, one round), each round
+// with its own barrier, so a round's chunks can all stay on chip until they are normalised.
+template <class T, int PHASES, int SLICES = 0>
 __global__ void __launch_bounds__(kThreads, 2)
-    softmax_split(const float* __restrict__ x, float* __restrict__ y, int M, int64_t N, int64_t chunk, int cpr,
+    softmax_split(const T* __restrict__ x, T* __restrict__ y, int M, int64_t N, int64_t chunk, int cpr, int R,
                   MaxSum* ws) {
-  const int items = M * cpr;
-  const bool aligned = N % 4 == 0 && (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
-  float4 r[kPacks];
-  int held = -1;  // the item whose chunk r[] holds
+  extern __shared__ uint4 cache[];  // SLICES x kThreads slots (none when SLICES = 0)
+  const bool aligned =
+      N % kVec<T> == 0 && (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
+  uint4 r[kPacks];
+  int held = -1;  // the item whose chunk r[] (and the cache) holds
 
-  // Phase 1: every chunk -> its (max, sum), in the workspace.
-  if constexpr ((PHASES & kSummarise) != 0) {
-    for (int w = blockIdx.x; w < items; w += gridDim.x) {
-      const Item it = item_of(w, N, chunk, cpr);
-      load_chunk(x + it.row * N, it, aligned, r);
-      const MaxSum s = block_allreduce(thread_summary(r));
-      if (cpr == 1) {
-        normalise_chunk(y + it.row * N, it, aligned, r, s);
-        continue;
-      }
-      if (threadIdx.x == 0) ws[w] = s;
-      held = w;
-    }
-  }
-  if (cpr == 1) return;  // (the same for every block)
+  if constexpr (SLICES == 0) R = M;  // (the plan's choice too: registers-only chunks take one round)
+  for (int row0 = 0; row0 < M; row0 += R) {
+    const int first = row0 * cpr, end = (row0 + R < M ? row0 + R : M) * cpr;  // this round's items
 
-  // The barrier: every block's summaries are written and visible before any block reads them.
-  if constexpr (PHASES == kBoth) cg::this_grid().sync();
-
-  // Phase 2: merge the row's summaries, normalise the chunk. Newest chunk first: the block's last
-  // chunk is still in registers, the ones read just before it are the likeliest to be in L2. (In
-  // the two-launch form block b takes item items-1-b, so the first blocks to start re-read what the
-  // first kernel read last.)
-  if constexpr ((PHASES & kNormalise) != 0) {
-    const int g = gridDim.x, b = PHASES == kBoth ? blockIdx.x : g - 1 - blockIdx.x;
-    const int last = b + (items - 1 - b) / g * g;
-    int merged_row = -1;
-    MaxSum total = maxsum_identity();
-    for (int w = last; w >= b; w -= g) {
-      const Item it = item_of(w, N, chunk, cpr);
-      if (it.row != merged_row) {
-        MaxSum t = maxsum_identity();
-        for (int j = threadIdx.x; j < cpr; j += kThreads) {
-          // __ldcg: from L2, where the other blocks' writes are, never a stale L1 line.
-          const float2 p = __ldcg(reinterpret_cast<const float2*>(ws + int64_t{it.row} * cpr + j));
-          t = maxsum_merge(t, MaxSum{p.x, p.y});
+    // Phase 1: every chunk -> its (max, sum), in the workspace.
+    if constexpr ((PHASES & kSummarise) != 0) {
+      for (int w = first + blockIdx.x; w < end; w += gridDim.x) {
+        const Item it = item_of(w, N, chunk, cpr);
+        load_chunk<T, SLICES>(x + it.row * N, it, aligned, r, cache);
+        const MaxSum s =
+            block_allreduce(thread_summary<T, SLICES>(r, cache, it.end - it.begin - kVec<T> * threadIdx.x));
+        if (cpr == 1) {
+          normalise_chunk<T, SLICES>(y + it.row * N, it, aligned, r, cache, s);
+          continue;
         }
-        total = block_allreduce(t);
-        merged_row = it.row;
+        if (threadIdx.x == 0) ws[w] = s;
+        held = w;
       }
-      if (w != held) load_chunk(x + it.row * N, it, aligned, r);
-      normalise_chunk(y + it.row * N, it, aligned, r, total);
-      held = w;
+    }
+    if (cpr == 1) return;  // (the same for every block; the plan makes it one round)
+
+    // The barrier: every block's summaries are written and visible before any block reads them.
+    if constexpr (PHASES == kBoth) cg::this_grid().sync();
+
+    // Phase 2: merge the row's summaries, normalise the chunk. Newest chunk first: the block's last
+    // chunk is still on chip, the ones read just before it are the likeliest to be in L2. (In the
+    // two-launch form block b takes item items-1-b, so the first blocks to start re-read what the
+    // first kernel read last.)
+    if constexpr ((PHASES & kNormalise) != 0) {
+      const int g = gridDim.x, b = first + (PHASES == kBoth ? blockIdx.x : g - 1 - blockIdx.x);
+      int merged_row = -1;
+      MaxSum total = maxsum_identity();
+      for (int w = b < end ? b + (end - 1 - b) / g * g : b - g; w >= b; w -= g) {
+        const Item it = item_of(w, N, chunk, cpr);
+        if (it.row != merged_row) {
+          MaxSum t = maxsum_identity();
+          for (int j = threadIdx.x; j < cpr; j += kThreads) {
+            // __ldcg: from L2, where the other blocks' writes are, never a stale L1 line.
+            const float2 p = __ldcg(reinterpret_cast<const float2*>(ws + int64_t{it.row} * cpr + j));
+            t = maxsum_merge(t, MaxSum{p.x, p.y});
+          }
+          total = block_allreduce(t);
+          merged_row = it.row;
+        }
+        if (w != held) load_chunk<T, SLICES>(x + it.row * N, it, aligned, r, cache);
+        normalise_chunk<T, SLICES>(y + it.row * N, it, aligned, r, cache, total);
+        held = w;
+      }
     }
   }
 }
@@ -176,48 +259,125 @@ bool two_launch() {
   return t;
 }
 
-// Blocks of the cooperative kernel one SM holds at once (registers decide: 2 of 512 threads).
-int coop_blocks_per_sm() {
-  static const int n = [] {
-    int b = 0;
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, softmax_split<kBoth>, kThreads, 0));
-    return b;
+// STEP09_SMEM=0: registers-only chunks whatever the size (the comparison); unset or 1: the
+// shared-memory form for matrices larger than the grid's registers hold. Read once.
+bool smem_allowed() {
+  static const bool a = [] {
+    const char* e = std::getenv("STEP09_SMEM");
+    if (!e || !*e || std::strcmp(e, "1") == 0) return true;
+    if (std::strcmp(e, "0") == 0) return false;
+    std::fprintf(stderr, "error: STEP09_SMEM=%s: expected 0 or 1\n", e);
+    std::exit(kExitUsage);
   }();
-  return n;
+  return a;
 }
 
-// STEP09_MIN_CHUNK=k: the smallest chunk, in elements (a multiple of 4 from 2048 to 16384); the
-// default is kMinChunk. For the comparison of grid sizes in docs/09_cooperative.md.
-int64_t min_chunk() {
-  static const int64_t c = [] {
-    const char* e = std::getenv("STEP09_MIN_CHUNK");
-    if (!e || !*e) return kMinChunk;
-    const int64_t v = std::atoll(e);
-    if (v < kMinChunk || v > kMaxChunk || v % 4 != 0) {
-      std::fprintf(stderr, "error: STEP09_MIN_CHUNK=%s: expected a multiple of 4 from %lld to %lld\n", e,
-                   static_cast<long long>(kMinChunk), static_cast<long long>(kMaxChunk));
-      std::exit(kExitUsage);
-    }
-    return v;
+// The cooperative kernel of T, registers only or with kSlices of shared memory; the latter asks
+// for 104 KB of dynamic shared memory and opts in once.
+template <class T>
+const void* coop_kernel(bool smem) {
+  static const void* const with_smem = [] {
+    CUDA_CHECK(cudaFuncSetAttribute(softmax_split<T, kBoth, kSlices>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    static_cast<int>(kSlices * kSliceBytes)));
+    return reinterpret_cast<const void*>(softmax_split<T, kBoth, kSlices>);
   }();
-  return c;
+  return smem ? with_smem : reinterpret_cast<const void*>(softmax_split<T, kBoth>);
+}
+
+// Blocks of the cooperative kernel one SM holds at once (registers decide: 2 of 512 threads; the
+// shared-memory form is sized to keep 2 on an H100).
+template <class T>
+int coop_blocks_per_sm(bool smem) {
+  static const int n[2] = {[] {
+                             int b = 0;
+                             CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, coop_kernel<T>(false),
+                                                                                      kThreads, 0));
+                             return b;
+                           }(),
+                           [] {
+                             int b = 0;
+                             CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                                 &b, coop_kernel<T>(true), kThreads, static_cast<size_t>(kSlices * kSliceBytes)));
+                             return b;
+                           }()};
+  return n[smem ? 1 : 0];
+}
+int coop_blocks_per_sm(DType t, bool smem) {
+  return with_element_type(t, [smem](auto tag) { return coop_blocks_per_sm<decltype(tag)>(smem); });
+}
+
+// STEP09_MIN_CHUNK=k: the smallest chunk, in elements (a multiple of the pack from one pack per
+// thread to the largest chunk: 2048 .. 16384 floats, 4096 .. 32768 halves); the default is one pack
+// per thread. For the comparison of grid sizes in docs/09_cooperative.md.
+int64_t min_chunk(int vec) {
+  const char* e = std::getenv("STEP09_MIN_CHUNK");
+  if (!e || !*e) return min_chunk_of(vec);
+  const int64_t v = std::atoll(e);
+  if (v < min_chunk_of(vec) || v > max_chunk(vec) || v % vec != 0) {
+    std::fprintf(stderr, "error: STEP09_MIN_CHUNK=%s: expected a multiple of %d from %lld to %lld\n", e, vec,
+                 static_cast<long long>(min_chunk_of(vec)), static_cast<long long>(max_chunk(vec)));
+    std::exit(kExitUsage);
+  }
+  return v;
 }
 
 struct Plan {
   int64_t chunk, cpr, grid;  // grid: the co-resident blocks, the most a cooperative launch may have
+  int64_t rows_per_round;    // R: rows summarised, synchronised and normalised together (M: one round)
+  bool smem;                 // chunks extended into shared memory (kSlices slices)
 };
+
+// STEP09_ROUNDS=0: the shared-memory form takes every row in one round (one barrier), as the
+// registers-only form does; unset or 1: rounds of whole rows. For docs/09_cooperative.md. Read once.
+bool rounds_allowed() {
+  static const bool a = [] {
+    const char* e = std::getenv("STEP09_ROUNDS");
+    if (!e || !*e || std::strcmp(e, "1") == 0) return true;
+    if (std::strcmp(e, "0") == 0) return false;
+    std::fprintf(stderr, "error: STEP09_ROUNDS=%s: expected 0 or 1\n", e);
+    std::exit(kExitUsage);
+  }();
+  return a;
+}
 
 // Chunks per row: one when the row fits a chunk (a block per row, no barrier: the barrier and the
 // merge cost more than a 64 KB row takes to read). Longer rows: about one chunk per SM (each block
 // keeps its chunk in registers across the barrier, and 128 blocks meet at it faster than 256,
-// docs/09_cooperative.md), within [min_chunk(), kMaxChunk] elements; longer rows loop.
-Plan plan(const DeviceInfo& d, int64_t M, int64_t N) {
-  const int64_t grid = int64_t{coop_blocks_per_sm()} * d.sm_count;
+// docs/09_cooperative.md), within [min_chunk, max_chunk] elements; longer rows loop.
+// A matrix larger than the grid's registers hold (more than grid x max_chunk elements) takes the
+// shared-memory form instead, in rounds: as many whole rows as the grid holds at once (each block
+// one chunk of up to max_chunk(vec, kSlices) elements), the rounds as even as M allows, so every
+// element is read once. A row larger than the whole grid holds goes alone, in k chunks per block,
+// and only the last of them stays on chip.
+Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
+  const int vec = 16 / static_cast<int>(dtype_size(t));
+  const int64_t grid = int64_t{coop_blocks_per_sm(t, false)} * d.sm_count;
   const int64_t fit = d.sm_count / M > 1 ? d.sm_count / M : 1;
-  int64_t chunk = ceil_div(ceil_div(N, fit), 4) * 4;
-  chunk = chunk < min_chunk() ? min_chunk() : (chunk > kMaxChunk ? kMaxChunk : chunk);
-  if (N <= kMaxChunk) chunk = ceil_div(N, 4) * 4;  // a row one block holds: no barrier at all
-  return {chunk, ceil_div(N, chunk), grid};
+  const int64_t lo = min_chunk(vec), hi = max_chunk(vec);
+  int64_t chunk = ceil_div(ceil_div(N, fit), vec) * vec;
+  chunk = chunk < lo ? lo : (chunk > hi ? hi : chunk);
+  if (N <= hi) chunk = ceil_div(N, vec) * vec;  // a row one block holds: no barrier at all
+  const bool beyond_registers = N > hi && M * N > grid * hi;
+  if (!beyond_registers || !smem_allowed() || two_launch()) return {chunk, ceil_div(N, chunk), grid, M, false};
+  const int64_t g = int64_t{coop_blocks_per_sm(t, true)} * d.sm_count, most = max_chunk(vec, kSlices);
+  const auto chunk_for = [&](int64_t pieces) { return ceil_div(ceil_div(N, pieces), vec) * vec; };
+  if (!rounds_allowed()) {  // every row at once: grid / M blocks per row
+    chunk = chunk_for(g / M > 1 ? g / M : 1);
+    chunk = chunk < hi ? hi : (chunk > most ? most : chunk);
+    return {chunk, ceil_div(N, chunk), g, M, true};
+  }
+  // The most rows one round holds, then rounds as even as M allows.
+  int64_t fits = M < g ? M : g;
+  while (fits > 0 && chunk_for(g / fits) > most) --fits;
+  if (fits == 0) {  // a row longer than the grid holds: k chunks per block
+    const int64_t k = ceil_div(N, g * most);
+    chunk = chunk_for(k * g);
+    return {chunk, ceil_div(N, chunk), g, 1, true};
+  }
+  const int64_t R = ceil_div(M, ceil_div(M, fits));
+  chunk = chunk_for(g / R);
+  const int64_t cpr = ceil_div(N, chunk);
+  return {chunk, cpr, g, cpr == 1 ? M : R, true};  // rows of one chunk: one round, no barrier
 }
 
 // The (max, sum) of every chunk: a fixed buffer of kWorkspaceItems summaries (8 MB), allocated by
@@ -234,38 +394,52 @@ MaxSum* workspace() {
   return ws;
 }
 
-void launch(const float* x, float* y, int64_t M, int64_t N, cudaStream_t stream) {
-  const Plan p = plan(device_info(), M, N);
+template <class T>
+constexpr DType dtype_of() {
+  return sizeof(T) == 4 ? DType::f32 : (std::is_same_v<T, __half> ? DType::f16 : DType::bf16);
+}
+
+template <class T>
+void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
+  const Plan p = plan(device_info(), dtype_of<T>(), M, N);
   int rows = static_cast<int>(M), cpr = static_cast<int>(p.cpr);  // M * cpr < 2^30: refuse()
   int64_t chunk = p.chunk;
+  int R = static_cast<int>(p.rows_per_round);
   const int64_t items = M * p.cpr;
   MaxSum* ws = workspace();
   if (two_launch()) {
-    softmax_split<kSummarise><<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, ws);
+    softmax_split<T, kSummarise><<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R, ws);
     CUDA_CHECK_LAUNCH();
     if (cpr == 1) return;  // the first kernel normalised the rows already
-    softmax_split<kNormalise><<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, ws);
+    softmax_split<T, kNormalise><<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R, ws);
     CUDA_CHECK_LAUNCH();
     return;
   }
-  const unsigned grid = static_cast<unsigned>(items < p.grid ? items : p.grid);
+  const int64_t per_round = p.rows_per_round * p.cpr;
+  const unsigned grid = static_cast<unsigned>(per_round < p.grid ? per_round : p.grid);
+  const void* kernel = coop_kernel<T>(p.smem);
+  const size_t smem = p.smem ? static_cast<size_t>(kSlices * kSliceBytes) : 0;
+  void* args[] = {&x, &y, &rows, &N, &chunk, &cpr, &R, &ws};
   if (cpr == 1) {  // rows of one chunk never reach grid.sync(): an ordinary launch, cheaper to start
-    softmax_split<kBoth><<<grid, kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, ws);
-    CUDA_CHECK_LAUNCH();
+    CUDA_CHECK(cudaLaunchKernel(kernel, dim3(grid), dim3(kThreads), args, smem, stream));
     return;
   }
-  void* args[] = {&x, &y, &rows, &N, &chunk, &cpr, &ws};
-  CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(softmax_split<kBoth>), dim3(grid),
-                                         dim3(kThreads), args, 0, stream));
+  CUDA_CHECK(cudaLaunchCooperativeKernel(kernel, dim3(grid), dim3(kThreads), args, smem, stream));
+}
+
+void launch_f32(const float* x, float* y, int64_t M, int64_t N, cudaStream_t s) { launch_t(x, y, M, N, s); }
+void launch_f16(const __half* x, __half* y, int64_t M, int64_t N, cudaStream_t s) { launch_t(x, y, M, N, s); }
+void launch_bf16(const __nv_bfloat16* x, __nv_bfloat16* y, int64_t M, int64_t N, cudaStream_t s) {
+  launch_t(x, y, M, N, s);
 }
 
 // ---- what the stage takes ------------------------------------------------------------------
 
-std::string refuse(const DeviceInfo& d, DType, int64_t M, int64_t N) {
+std::string refuse(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   if (!two_launch() && !d.cooperative_launch)
     return "this GPU cannot launch cooperative kernels (cudaDevAttrCooperativeLaunch = 0), which grid.sync() "
            "needs; stage 07 (or STEP09_MODE=two-launch) splits the same work over two launches";
-  const int64_t cpr = plan(d, M, N).cpr;
+  const int64_t cpr = plan(d, t, M, N).cpr;
   // Item numbers are 32-bit and a block steps through them by the grid size: keep them below 2^30.
   if (M * cpr > INT_MAX / 2) return "more than 2^30 chunks (M x chunks per row)";
   if (cpr > 1 && M * cpr > kWorkspaceItems)
@@ -276,26 +450,37 @@ std::string refuse(const DeviceInfo& d, DType, int64_t M, int64_t N) {
 int64_t max_cols(const DeviceInfo&, DType) { return 0; }  // any N
 
 // --explain: the cooperative kernel and the two kernels of the two-launch form.
-std::vector<KernelConfig> explain(const DeviceInfo&, DType) {
-  return {{"softmax_split cooperative (grid.sync)", reinterpret_cast<const void*>(softmax_split<kBoth>), kThreads,
-           0, kPacks * 4},
-          {"softmax_split two-launch: summarise", reinterpret_cast<const void*>(softmax_split<kSummarise>),
-           kThreads, 0, kPacks * 4},
-          {"softmax_split two-launch: normalise", reinterpret_cast<const void*>(softmax_split<kNormalise>),
-           kThreads, 0, kPacks * 4}};
+template <class T>
+std::vector<KernelConfig> explain_t() {
+  const int64_t per_thread = int64_t{kPacks} * kVec<T>;
+  return {{"softmax_split cooperative (grid.sync)", reinterpret_cast<const void*>(softmax_split<T, kBoth>), kThreads,
+           0, per_thread},
+          {"softmax_split two-launch: summarise", reinterpret_cast<const void*>(softmax_split<T, kSummarise>),
+           kThreads, 0, per_thread},
+          {"softmax_split two-launch: normalise", reinterpret_cast<const void*>(softmax_split<T, kNormalise>),
+           kThreads, 0, per_thread},
+          {"softmax_split cooperative, + shared memory", coop_kernel<T>(true), kThreads, kSlices * kSliceBytes,
+           int64_t{kPacks + kSlices} * kVec<T>}};
+}
+std::vector<KernelConfig> explain(const DeviceInfo&, DType t) {
+  return with_element_type(t, [](auto tag) { return explain_t<decltype(tag)>(); });
 }
 
+// Few long rows (M = 1, 4, 8, the dispatcher's few-row shapes from 2^16 up, where a row is split),
+// the single 2^26 vector, short rows (one block per row, no barrier) and long rows in many rows.
 std::vector<Shape> sweep() {
   std::vector<Shape> s;
-  for (int64_t n = 4096; n <= (int64_t{1} << 24); n *= 2) s.push_back({4, n});  // a few long rows
+  for (int64_t m : {1, 4, 8})
+    for (int64_t n = int64_t{1} << 16; n <= (int64_t{1} << 25); n *= 2) s.push_back({m, n});
   s.push_back({1, int64_t{1} << 26});                                          // one 256 MB row
   for (int64_t n = 1024; n <= 8192; n *= 2) s.push_back({2048, n});             // many short rows
+  for (int64_t n = 65536; n <= 262144; n *= 2) s.push_back({2048, n});          // many long rows
   return s;
 }
 
 const Stage stage09 = {"09", "cooperative",
                        "split-K in one cooperative launch: chunk summaries, grid.sync(), merge, normalise",
-                       launch, nullptr, nullptr, refuse, max_cols, sweep(), explain};
+                       launch_f32, launch_f16, launch_bf16, refuse, max_cols, sweep(), explain};
 
 }  // namespace
 

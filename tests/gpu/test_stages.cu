@@ -126,6 +126,17 @@ TEST_CASE("more than 2^31 elements: no 32-bit index overflow") {
   });
 }
 
+// Stages that take any N, on rows longer than the chip holds at once (about 11 M floats or 23 M
+// halves on an H100: stage 09 then splits a row into several chunks per block) and on three rows
+// that go one at a time (stage 09's rounds); odd lengths, so every chunk boundary has a tail.
+TEST_CASE("stages that take any N: rows longer than the chip holds") {
+  for_each_stage([](const Stage& s, DType t) {
+    if (stage_max_cols(s, device_info(), t, 0) != 0) return;
+    check_one(s, t, 1, (int64_t{1} << 25) - 1, InputKind::random);
+    check_one(s, t, 3, (int64_t{1} << 23) + 5, InputKind::random);
+  });
+}
+
 // Stages with a strided launcher: rows ld elements apart, the gap columns of x filled with data
 // the kernel must ignore and those of y poisoned, which must stay poison.
 TEST_CASE("stages with a row stride leave the gaps untouched and match the reference") {
