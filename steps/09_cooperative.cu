@@ -347,8 +347,7 @@ bool rounds_allowed() {
 // A matrix larger than the grid's registers hold (more than grid x max_chunk elements) takes the
 // shared-memory form instead, in rounds: as many whole rows as the grid holds at once (each block
 // one chunk of up to max_chunk(vec, kSlices) elements), the rounds as even as M allows, so every
-// element is read once. A row larger than the whole grid holds goes alone, in k chunks per block,
-// and only the last of them stays on chip.
+// element is read once. Rows longer than the whole grid holds keep the registers-only plan.
 Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   const int vec = 16 / static_cast<int>(dtype_size(t));
   const int64_t grid = int64_t{coop_blocks_per_sm(t, false)} * d.sm_count;
@@ -358,7 +357,8 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   chunk = chunk < lo ? lo : (chunk > hi ? hi : chunk);
   if (N <= hi) chunk = ceil_div(N, vec) * vec;  // a row one block holds: no barrier at all
   const bool beyond_registers = N > hi && M * N > grid * hi;
-  if (!beyond_registers || !smem_allowed() || two_launch()) return {chunk, ceil_div(N, chunk), grid, M, false};
+  const Plan registers_only = {chunk, ceil_div(N, chunk), grid, M, false};
+  if (!beyond_registers || !smem_allowed() || two_launch()) return registers_only;
   const int64_t g = int64_t{coop_blocks_per_sm(t, true)} * d.sm_count, most = max_chunk(vec, kSlices);
   const auto chunk_for = [&](int64_t pieces) { return ceil_div(ceil_div(N, pieces), vec) * vec; };
   if (!rounds_allowed()) {  // every row at once: grid / M blocks per row
@@ -366,14 +366,12 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
     chunk = chunk < hi ? hi : (chunk > most ? most : chunk);
     return {chunk, ceil_div(N, chunk), g, M, true};
   }
-  // The most rows one round holds, then rounds as even as M allows.
+  // The most rows one round holds, then rounds as even as M allows. A row longer than the grid
+  // holds is read twice whatever the plan; the registers-only chunks do that faster (more, smaller
+  // chunks: the re-read ones are likelier in L2), 1-4% on the H100 (docs/09_cooperative.md).
   int64_t fits = M < g ? M : g;
   while (fits > 0 && chunk_for(g / fits) > most) --fits;
-  if (fits == 0) {  // a row longer than the grid holds: k chunks per block
-    const int64_t k = ceil_div(N, g * most);
-    chunk = chunk_for(k * g);
-    return {chunk, ceil_div(N, chunk), g, 1, true};
-  }
+  if (fits == 0) return registers_only;
   const int64_t R = ceil_div(M, ceil_div(M, fits));
   chunk = chunk_for(g / R);
   const int64_t cpr = ceil_div(N, chunk);

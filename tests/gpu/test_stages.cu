@@ -127,8 +127,9 @@ TEST_CASE("more than 2^31 elements: no 32-bit index overflow") {
 }
 
 // Stages that take any N, on rows longer than the chip holds at once (about 11 M floats or 23 M
-// halves on an H100: stage 09 then splits a row into several chunks per block) and on three rows
-// that go one at a time (stage 09's rounds); odd lengths, so every chunk boundary has a tail.
+// halves on an H100: stage 09 then keeps several registers-only chunks per block) and on three rows
+// that stage 09 takes in rounds (one row a round in fp32; two, then one, in fp16 and bf16); odd
+// lengths, so every chunk boundary has a tail.
 TEST_CASE("stages that take any N: rows longer than the chip holds") {
   for_each_stage([](const Stage& s, DType t) {
     if (stage_max_cols(s, device_info(), t, 0) != 0) return;
