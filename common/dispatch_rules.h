@@ -78,7 +78,7 @@ inline constexpr Rule kDispatchRules[] = {
     {kHalves, Rows::contiguous, 1, 63, 1, int64_t{1} << 24, (int64_t{1} << 20) - 1, "08",
      "a few rows of under 2^20 elements: 08 starts sooner than a cooperative launch, 0.9-1.9 us under 09"},
     {kHalves, Rows::contiguous, 1, 63, 1, int64_t{1} << 24, kNoLimit, "09",
-     "a few long rows: cooperative split-K, whole rows on chip in rounds: 2-23% under 08 up to 2^27 elements"},
+     "a few long rows: cooperative split-K, whole rows on chip in rounds: 1-25% under 08, 2^20 .. 2^27 elements"},
     {kHalves, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 20, kNoLimit, "10",
      "a thread-block cluster per row, the row read once: 85-87% at N = 2^17 .. 2^18 (threads load the part)"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "08",

@@ -259,16 +259,20 @@ bool two_launch() {
   return t;
 }
 
-// STEP09_SMEM=0: registers-only chunks whatever the size (the comparison); unset or 1: the
-// shared-memory form for matrices larger than the grid's registers hold. Read once.
+// A switch of the comparisons in docs/09_cooperative.md: NAME=0 turns a part of the plan off; unset,
+// empty or 1 leaves it on; anything else is a usage error.
+bool env_switch(const char* name) {
+  const char* e = std::getenv(name);
+  if (!e || !*e || std::strcmp(e, "1") == 0) return true;
+  if (std::strcmp(e, "0") == 0) return false;
+  std::fprintf(stderr, "error: %s=%s: expected 0 or 1\n", name, e);
+  std::exit(kExitUsage);
+}
+
+// STEP09_SMEM=0: registers-only chunks whatever the size; otherwise the shared-memory form for
+// matrices larger than the grid's registers hold. Read once.
 bool smem_allowed() {
-  static const bool a = [] {
-    const char* e = std::getenv("STEP09_SMEM");
-    if (!e || !*e || std::strcmp(e, "1") == 0) return true;
-    if (std::strcmp(e, "0") == 0) return false;
-    std::fprintf(stderr, "error: STEP09_SMEM=%s: expected 0 or 1\n", e);
-    std::exit(kExitUsage);
-  }();
+  static const bool a = env_switch("STEP09_SMEM");
   return a;
 }
 
@@ -328,15 +332,9 @@ struct Plan {
 };
 
 // STEP09_ROUNDS=0: the shared-memory form takes every row in one round (one barrier), as the
-// registers-only form does; unset or 1: rounds of whole rows. For docs/09_cooperative.md. Read once.
+// registers-only form does; otherwise rounds of whole rows. Read once.
 bool rounds_allowed() {
-  static const bool a = [] {
-    const char* e = std::getenv("STEP09_ROUNDS");
-    if (!e || !*e || std::strcmp(e, "1") == 0) return true;
-    if (std::strcmp(e, "0") == 0) return false;
-    std::fprintf(stderr, "error: STEP09_ROUNDS=%s: expected 0 or 1\n", e);
-    std::exit(kExitUsage);
-  }();
+  static const bool a = env_switch("STEP09_ROUNDS");
   return a;
 }
 
