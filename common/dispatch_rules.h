@@ -66,7 +66,7 @@ inline constexpr Rule kDispatchRules[] = {
     {kF32, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 19, kNoLimit, "10",
      "a thread-block cluster per row, the row read once: 79-87% at N = 2^16 .. 2^18"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
-     "few long rows: cooperative split-K, rows on chip in rounds of up to 44 MB: 62-73% from 2^21 elements"},
+     "few long rows: cooperative split-K, rows on chip in rounds of up to 44 MB: 63-75% from 2^21 elements"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "07",
      "few long rows without cooperative launch: split-K in two kernels"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "06",
