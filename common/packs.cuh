@@ -3,7 +3,9 @@
 //
 // Contracts: unpack / pack convert one uint4 to kVec<T> floats and back (round to nearest even);
 // pack_max is the exact max of a pack (NaN skipped, as fmaxf does); neg_inf_pack is a pack of -inf,
-// the padding that drops out of a row's max and sum.
+// the padding that drops out of a row's max and sum; cp_async16 copies one pack from global to
+// shared memory without registers, visible to the issuing thread after cp_async_wait_all;
+// dtype_of<T> is the DType of an element type.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +14,8 @@
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+
+#include "dtype.h"
 
 template <class T>
 constexpr int kVec = 16 / static_cast<int>(sizeof(T));
@@ -99,4 +103,17 @@ __device__ __forceinline__ uint4 neg_inf_pack() {
 // registers).
 __device__ __forceinline__ void opaque(uint4& p) {
   asm volatile("" : "+r"(p.x), "+r"(p.y), "+r"(p.z), "+r"(p.w));
+}
+
+// Global -> shared, 16 bytes, without passing through registers (sm_80+). .cg: L2 only.
+__device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
+  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(__cvta_generic_to_global(gmem))
+               : "memory");
+}
+__device__ __forceinline__ void cp_async_wait_all() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
+
+template <class T>
+constexpr DType dtype_of() {
+  return sizeof(T) == 4 ? DType::f32 : (std::is_same_v<T, __half> ? DType::f16 : DType::bf16);
 }

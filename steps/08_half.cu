@@ -26,15 +26,8 @@
 
 namespace {
 
-// (The 16-byte pack helpers this stage introduced, opaque() among them, live in common/packs.cuh.)
-
-// Global -> shared, 16 bytes, without passing through registers (sm_80+). .cg: L2 only.
-__device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
-  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(__cvta_generic_to_global(gmem))
-               : "memory");
-}
-__device__ __forceinline__ void cp_async_wait_all() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
+// (The 16-byte pack helpers this stage introduced, opaque() and cp_async16() among them, live in
+// common/packs.cuh.)
 
 // Element access with W elements per access: W = kVec<T> (16-byte packs; rows are 16-byte aligned
 // when N % kVec == 0) or W = 1 (one element at a time: any N). Raw<T, W> is what one access holds
@@ -584,11 +577,6 @@ void launch_splitk(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) 
     splitk_normalise<T, 1><<<grid, kSplitThreads, 0, stream>>>(x, y, ws, N, p.chunk, p.cpr);
   }
   CUDA_CHECK_LAUNCH();
-}
-
-template <class T>
-constexpr DType dtype_of() {
-  return sizeof(T) == 4 ? DType::f32 : (std::is_same_v<T, __half> ? DType::f16 : DType::bf16);
 }
 
 template <class T>

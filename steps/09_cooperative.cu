@@ -13,14 +13,15 @@
 // stage 08 (common/packs.cuh): twice the elements per chunk in the same registers.
 // When the matrix is larger than the grid's registers hold, each chunk grows by kSlices slices of
 // shared memory (filled by cp.async, as stage 08's caches): 2.6x the elements held across the
-// barrier (about 44 MB on an H100 instead of 16.5). STEP09_SMEM=0 keeps the registers-only chunks.
+// barrier (about 44 MB on an H100 instead of 16.5), and the rows are taken in rounds of as many
+// whole rows as that holds, one barrier per round, so each of them is read once. STEP09_SMEM=0
+// keeps the registers-only chunks, STEP09_ROUNDS=0 takes every row in one round.
 #include <cooperative_groups.h>
 
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <type_traits>
 
 #include "cuda_check.cuh"
 #include "packs.cuh"
@@ -71,12 +72,6 @@ __device__ __forceinline__ uint4 load_scalars(const T* p, int o, int64_t left) {
 // cache[j * kThreads + t] (a warp's accesses consecutive), valid while o < left (never written
 // otherwise); the aligned ones are copied by cp.async and waited for before the function returns.
 // A thread reads back only its own slots: no barrier.
-__device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
-  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(__cvta_generic_to_global(gmem)) : "memory");
-}
-__device__ __forceinline__ void cp_async_wait_all() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
-
 template <class T, int SLICES>
 __device__ __forceinline__ void load_chunk(const T* xr, const Item& it, bool aligned, uint4 (&r)[kPacks], uint4* cache) {
   constexpr int V = kVec<T>;
@@ -388,11 +383,6 @@ MaxSum* workspace() {
     return p;
   }();
   return ws;
-}
-
-template <class T>
-constexpr DType dtype_of() {
-  return sizeof(T) == 4 ? DType::f32 : (std::is_same_v<T, __half> ? DType::f16 : DType::bf16);
 }
 
 template <class T>
