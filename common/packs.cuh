@@ -112,6 +112,36 @@ __device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
                : "memory");
 }
 __device__ __forceinline__ void cp_async_wait_all() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
+// Groups: cp_async_commit() closes the thread's copies issued since the last commit into a group;
+// cp_async_wait_group<N>() returns once at most N of the thread's groups are still in flight (the
+// oldest land first), so a thread can use its first slices while the later ones are on their way.
+__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
+template <int N>
+__device__ __forceinline__ void cp_async_wait_group() {
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+}
+// The same with n known only at run time (a loop that is not unrolled): at most n groups in
+// flight on return; n above 15 waits as for 15 (stricter, never wrong).
+__device__ __forceinline__ void cp_async_wait_pending(int n) {
+  switch (n) {
+    case 0: cp_async_wait_group<0>(); break;
+    case 1: cp_async_wait_group<1>(); break;
+    case 2: cp_async_wait_group<2>(); break;
+    case 3: cp_async_wait_group<3>(); break;
+    case 4: cp_async_wait_group<4>(); break;
+    case 5: cp_async_wait_group<5>(); break;
+    case 6: cp_async_wait_group<6>(); break;
+    case 7: cp_async_wait_group<7>(); break;
+    case 8: cp_async_wait_group<8>(); break;
+    case 9: cp_async_wait_group<9>(); break;
+    case 10: cp_async_wait_group<10>(); break;
+    case 11: cp_async_wait_group<11>(); break;
+    case 12: cp_async_wait_group<12>(); break;
+    case 13: cp_async_wait_group<13>(); break;
+    case 14: cp_async_wait_group<14>(); break;
+    default: cp_async_wait_group<15>(); break;
+  }
+}
 
 template <class T>
 constexpr DType dtype_of() {

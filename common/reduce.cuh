@@ -65,3 +65,27 @@ __device__ __forceinline__ MaxSum block_allreduce(MaxSum v) {
   __syncthreads();
   return v;
 }
+
+// ---- (max, sum) reductions in two cheap steps ------------------------------------------------
+// The same contract as warp_allreduce / block_allreduce(MaxSum) above, computed differently: the
+// max first, by fmaxf shuffles, then every sum rescaled once to it (one __expf per lane) and added
+// by shuffles. The merges above cost two exact expf per step and sit on the critical path ten
+// times (five shuffle steps, two levels); this costs two __expf in all. Results agree with the
+// merge up to float rounding (__expf: 2 ulp). A side with m == -inf adds nothing; a NaN sum (with
+// m = +inf, as the stages that keep NaN make it) makes the result's sum NaN.
+__device__ __forceinline__ MaxSum warp_allreduce_two_step(MaxSum v) {
+  const float m = warp_allreduce(v.m, MaxOp{});
+  const float l = warp_allreduce(v.m == -INFINITY ? 0.0f : v.l * __expf(v.m - m), SumOp{});
+  return MaxSum{m, l};
+}
+// Contract: as block_allreduce(MaxSum); two barriers, and the next call may reuse the slots.
+__device__ __forceinline__ MaxSum block_allreduce_two_step(MaxSum v) {
+  __shared__ MaxSum partial[32];
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
+  v = warp_allreduce_two_step(v);
+  if (lane == 0) partial[warp] = v;
+  __syncthreads();
+  v = warp_allreduce_two_step(lane < warps ? partial[lane] : maxsum_identity());
+  __syncthreads();
+  return v;
+}

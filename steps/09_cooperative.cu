@@ -16,6 +16,10 @@
 // barrier (about 44 MB on an H100 instead of 16.5), and the rows are taken in rounds of as many
 // whole rows as that holds, one barrier per round, so each of them is read once. STEP09_SMEM=0
 // keeps the registers-only chunks, STEP09_ROUNDS=0 takes every row in one round.
+// A timeline of each phase (docs/09_cooperative.md) showed where a round lost its time, and two
+// changes took it back: each slice is its own cp.async group, summarised as it lands (online)
+// instead of after the last one; and the (max, sum) reductions take two cheap steps (max, then
+// sums rescaled once: block_allreduce_two_step) instead of ten exact-expf merges in a chain.
 #include <cooperative_groups.h>
 
 #include <climits>
@@ -70,14 +74,23 @@ __device__ __forceinline__ uint4 load_scalars(const T* p, int o, int64_t left) {
 
 // Slots kPacks .. kPacks + SLICES - 1 live in shared memory, slot kPacks + j of thread t at
 // cache[j * kThreads + t] (a warp's accesses consecutive), valid while o < left (never written
-// otherwise); the aligned ones are copied by cp.async and waited for before the function returns.
-// A thread reads back only its own slots: no barrier.
+// otherwise). The register loads go first, then one cp.async group per slice (aligned rows; else
+// scalar loads), and nothing waits here: thread_summary takes each slice as its group lands. A
+// thread reads back only its own slots: no barrier.
 template <class T, int SLICES>
 __device__ __forceinline__ void load_chunk(const T* xr, const Item& it, bool aligned, uint4 (&r)[kPacks], uint4* cache) {
   constexpr int V = kVec<T>;
   const T* p = xr + it.begin + V * threadIdx.x;
   const int64_t left = it.end - it.begin - V * threadIdx.x;
-  // The shared-memory slots first: their copies run while the register loads are issued.
+#pragma unroll
+  for (int i = 0; i < kPacks; ++i) {
+    const int o = V * i * kThreads;
+    if (aligned) {
+      r[i] = o < left ? __ldg(reinterpret_cast<const uint4*>(p + o)) : neg_inf_pack<T>();
+    } else {
+      r[i] = load_scalars(p, o, left);
+    }
+  }
 #pragma unroll
   for (int j = 0; j < SLICES; ++j) {
     const int o = V * (kPacks + j) * kThreads;
@@ -89,17 +102,8 @@ __device__ __forceinline__ void load_chunk(const T* xr, const Item& it, bool ali
         *slot = load_scalars(p, o, left);
       }
     }
+    cp_async_commit();  // one group per slice, empty or not: slice j is group j
   }
-#pragma unroll
-  for (int i = 0; i < kPacks; ++i) {
-    const int o = V * i * kThreads;
-    if (aligned) {
-      r[i] = o < left ? __ldg(reinterpret_cast<const uint4*>(p + o)) : neg_inf_pack<T>();
-    } else {
-      r[i] = load_scalars(p, o, left);
-    }
-  }
-  if constexpr (SLICES > 0) cp_async_wait_all();
 }
 
 template <class T>
@@ -111,16 +115,32 @@ __device__ __forceinline__ float sum_exp(const uint4& r, float m) {
   return l;
 }
 
-// This thread's (max, sum) over its slots; `left` as in load_chunk.
+// Add the slices to the thread's running (m, l), each as soon as its cp.async group has landed
+// (the later ones still in flight): online, the sum rescaled when the max grows. A loop, not
+// unrolled: shared memory needs no constant index, and the registers stay free.
+template <class T, int SLICES>
+__device__ __forceinline__ void summarise_slices(const uint4* cache, int64_t left, float& m, float& l) {
+#pragma unroll 1
+  for (int j = 0; j < SLICES; ++j) {
+    cp_async_wait_pending(SLICES - 1 - j);
+    if (kVec<T> * (kPacks + j) * kThreads >= left) continue;
+    const uint4 v = cache[j * kThreads + threadIdx.x];
+    const float vm = pack_max<T>(v);
+    if (vm > m) {
+      l = m == -INFINITY ? 0.0f : l * __expf(m - vm);
+      m = vm;
+    }
+    l += sum_exp<T>(v, m == -INFINITY ? 0.0f : m);
+  }
+}
+
+// This thread's (max, sum) over its slots; `left` as in load_chunk. The registers first (max, then
+// sum), then the slices as they land; on return every slice has landed.
 template <class T, int SLICES>
 __device__ __forceinline__ MaxSum thread_summary(uint4 (&r)[kPacks], const uint4* cache, int64_t left) {
-  constexpr int V = kVec<T>;
   float m = -INFINITY;
 #pragma unroll
   for (int i = 0; i < kPacks; ++i) m = fmaxf(m, pack_max<T>(r[i]));
-#pragma unroll 1  // shared memory needs no constant index: a loop keeps registers free
-  for (int j = 0; j < SLICES; ++j)
-    if (V * (kPacks + j) * kThreads < left) m = fmaxf(m, pack_max<T>(cache[j * kThreads + threadIdx.x]));
   const float ms = m == -INFINITY ? 0.0f : m;  // only -inf (or nothing): sum 0, no NaN
   float l = 0.0f;
 #pragma unroll
@@ -128,9 +148,7 @@ __device__ __forceinline__ MaxSum thread_summary(uint4 (&r)[kPacks], const uint4
     opaque(r[i]);  // convert again here rather than keep the max phase's floats alive
     l += sum_exp<T>(r[i], ms);
   }
-#pragma unroll 1
-  for (int j = 0; j < SLICES; ++j)
-    if (V * (kPacks + j) * kThreads < left) l += sum_exp<T>(cache[j * kThreads + threadIdx.x], ms);
+  summarise_slices<T, SLICES>(cache, left, m, l);
   // fmaxf skips NaN, so a NaN entry shows only in the sum; (-inf, NaN) would be merged away as
   // empty, so a NaN sum gets max +inf: the row ends NaN, as torch's does (docs/special_values.md).
   return {l != l ? INFINITY : m, l};
@@ -198,7 +216,7 @@ __global__ void __launch_bounds__(kThreads, 2)
         const Item it = item_of(w, N, chunk, cpr);
         load_chunk<T, SLICES>(x + it.row * N, it, aligned, r, cache);
         const MaxSum s =
-            block_allreduce(thread_summary<T, SLICES>(r, cache, it.end - it.begin - kVec<T> * threadIdx.x));
+            block_allreduce_two_step(thread_summary<T, SLICES>(r, cache, it.end - it.begin - kVec<T> * threadIdx.x));
         if (cpr == 1) {
           normalise_chunk<T, SLICES>(y + it.row * N, it, aligned, r, cache, s);
           continue;
@@ -229,10 +247,13 @@ __global__ void __launch_bounds__(kThreads, 2)
             const float2 p = __ldcg(reinterpret_cast<const float2*>(ws + int64_t{it.row} * cpr + j));
             t = maxsum_merge(t, MaxSum{p.x, p.y});
           }
-          total = block_allreduce(t);
+          total = block_allreduce_two_step(t);
           merged_row = it.row;
         }
-        if (w != held) load_chunk<T, SLICES>(x + it.row * N, it, aligned, r, cache);
+        if (w != held) {
+          load_chunk<T, SLICES>(x + it.row * N, it, aligned, r, cache);
+          if constexpr (SLICES > 0) cp_async_wait_all();
+        }
         normalise_chunk<T, SLICES>(y + it.row * N, it, aligned, r, cache, total);
         held = w;
       }
