@@ -66,19 +66,17 @@ inline constexpr Rule kDispatchRules[] = {
     {kF32, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 19, kNoLimit, "10",
      "a thread-block cluster per row, the row read once: 79-87% at N = 2^16 .. 2^18"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
-     "few long rows: cooperative split-K, rows on chip in rounds of up to 44 MB: 63-75% from 2^21 elements"},
+     "few long rows: cooperative split-K, rows on chip in rounds of up to 44 MB: 65-84% from 2^21 elements"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "07",
      "few long rows without cooperative launch: split-K in two kernels"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "06",
      "last resort: two-pass, one block per row"},
-    // fp16 / bf16: stage 08 (a warp per short row, then its caches); a few long rows in 09's
-    // rounds; clusters for long rows when there are many; else 08's split-K.
+    // fp16 / bf16: a few long rows in 09's rounds; stage 08 (a warp per short row, then its
+    // caches); clusters for long rows when there are many; else 08's split-K.
+    {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
+     "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, 65536, kNoLimit, "08",
      "16-byte packs: a warp per row up to 4 KB (fp16: 91-94% at N = 1024, 2048), a block's registers beyond (95-98%)"},
-    {kHalves, Rows::contiguous, 1, 63, 1, int64_t{1} << 24, (int64_t{1} << 20) - 1, "08",
-     "a few rows of under 2^20 elements: 08 starts sooner than a cooperative launch, 0.9-1.9 us under 09"},
-    {kHalves, Rows::contiguous, 1, 63, 1, int64_t{1} << 24, kNoLimit, "09",
-     "a few long rows: cooperative split-K, whole rows on chip in rounds: 1-25% under 08, 2^20 .. 2^27 elements"},
     {kHalves, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 20, kNoLimit, "10",
      "a thread-block cluster per row, the row read once: 85-87% at N = 2^17 .. 2^18 (threads load the part)"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "08",
