@@ -5,6 +5,7 @@
 # step11, test_gpu, libsoftmax.so; DEPS=prefix with Google Benchmark's lib/).
 #   OUT=... BIN=.bin DEPS=.deps bash results/h100/session6.run.sh nine     test-gpu of 09 and 11, sanitizers, stage 09's sweeps
 #   OUT=... BIN=.bin DEPS=.deps bash results/h100/session6.run.sh eleven   stage 11's sweeps, bench/peers.py
+#   OUT=... BIN=.bin DEPS=.deps bash results/h100/session6.run.sh rules    after the rule change: test-gpu of 11, its halves sweeps
 set -u
 OUT=${OUT:-/tmp/out}
 BIN=${BIN:-.}
@@ -42,4 +43,10 @@ eleven)
   timeout $((570 - SECONDS)) python3 bench/peers.py --lib $BIN/libsoftmax.so --dtypes f32,f16,bf16 \
     --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step09,step10,step11,copy \
     --out $R/peers.json > $R/peers.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 30 $R/peers.txt ;;
+rules)
+  SOFTMAX_TEST_STAGES=11 timeout 250 $BIN/test_gpu > $R/test-gpu-11.txt 2>&1; echo "test-gpu 11 exit $? at ${SECONDS}s"
+  tail -n 3 $R/test-gpu-11.txt
+  for t in f16 bf16; do $BIN/step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
+  run step11_f16 $BIN/step11 --dtype f16
+  run step11_bf16 $BIN/step11 --dtype bf16 ;;
 esac
