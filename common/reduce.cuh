@@ -53,18 +53,25 @@ __device__ __forceinline__ MaxSum warp_allreduce(MaxSum v) {
   return v;
 }
 
-// Contract: as block_allreduce above, for (max, sum) summaries: every thread of the block calls
-// it (blockDim.x a multiple of 32, at most 1024) and every thread returns the block's summary.
-__device__ __forceinline__ MaxSum block_allreduce(MaxSum v) {
+// The block level of a (max, sum) all-reduction, with WARP_REDUCE (a warp all-reduction of
+// summaries) at both levels: each warp reduces, warp leaders publish, every warp reduces the (up
+// to 32) partials. Contract: as block_allreduce above, for (max, sum) summaries: every thread of
+// the block calls it (blockDim.x a multiple of 32, at most 1024) and every thread returns the
+// block's summary; two barriers, and the next call may reuse the slots.
+template <MaxSum (*WARP_REDUCE)(MaxSum)>
+__device__ __forceinline__ MaxSum block_allreduce_with(MaxSum v) {
   __shared__ MaxSum partial[32];
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
-  v = warp_allreduce(v);
+  v = WARP_REDUCE(v);
   if (lane == 0) partial[warp] = v;
   __syncthreads();
-  v = warp_allreduce(lane < warps ? partial[lane] : maxsum_identity());
+  v = WARP_REDUCE(lane < warps ? partial[lane] : maxsum_identity());
   __syncthreads();
   return v;
 }
+
+// Every thread returns the block's summary, merged by warp_allreduce(MaxSum).
+__device__ __forceinline__ MaxSum block_allreduce(MaxSum v) { return block_allreduce_with<warp_allreduce>(v); }
 
 // ---- (max, sum) reductions in two cheap steps ------------------------------------------------
 // The same contract as warp_allreduce / block_allreduce(MaxSum) above, computed differently: the
@@ -78,14 +85,7 @@ __device__ __forceinline__ MaxSum warp_allreduce_two_step(MaxSum v) {
   const float l = warp_allreduce(v.m == -INFINITY ? 0.0f : v.l * __expf(v.m - m), SumOp{});
   return MaxSum{m, l};
 }
-// Contract: as block_allreduce(MaxSum); two barriers, and the next call may reuse the slots.
+// Contract: as block_allreduce(MaxSum).
 __device__ __forceinline__ MaxSum block_allreduce_two_step(MaxSum v) {
-  __shared__ MaxSum partial[32];
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
-  v = warp_allreduce_two_step(v);
-  if (lane == 0) partial[warp] = v;
-  __syncthreads();
-  v = warp_allreduce_two_step(lane < warps ? partial[lane] : maxsum_identity());
-  __syncthreads();
-  return v;
+  return block_allreduce_with<warp_allreduce_two_step>(v);
 }
