@@ -20,6 +20,11 @@
 // changes took it back: each slice is its own cp.async group, summarised as it lands (online)
 // instead of after the last one; and the (max, sum) reductions take two cheap steps (max, then
 // sums rescaled once: block_allreduce_two_step) instead of ten exact-expf merges in a chain.
+// Last, two pipelines of rounds: when a row fits half the grid, the grid's two halves take the
+// rounds in turns, each with a barrier of its own (group_sync), the second starting when the first
+// has all arrived at its first barrier: one half's loads then run while the other half waits at its
+// barrier, merges and writes, and memory is not left idle between rounds. STEP09_PIPELINES=0 keeps
+// the whole grid on every round.
 #include <cooperative_groups.h>
 
 #include <climits>
@@ -191,28 +196,63 @@ __device__ __forceinline__ void normalise_chunk(T* yr, const Item& it, bool alig
   }
 }
 
+// The barrier of one group of blocks, cooperative_groups' grid.sync() scheme on a counter of its
+// own: every block adds 1 and the group's first block 2^31 - (blocks - 1), so the top bit flips when
+// the last one arrives and the rest returns to what it was (no reset between barriers or launches).
+// Legal only when every block of the group is resident: a cooperative launch.
+__device__ __forceinline__ void group_sync(unsigned* counter, unsigned blocks, bool first) {
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    const unsigned add = first ? 0x80000000u - (blocks - 1) : 1u;
+    __threadfence();  // this block's summaries are visible before it arrives
+    const unsigned before = atomicAdd(counter, add);
+    while (((before ^ *reinterpret_cast<volatile unsigned*>(counter)) & 0x80000000u) == 0) {
+    }
+    __threadfence();  // and the others' are read after the flip
+  }
+  __syncthreads();
+}
+
+// Where the two pipelines meet (PIPELINES = 2): two barrier counters and the start flag, which the
+// first group sets to the launch's number once it has all arrived at its first barrier. The flag
+// only staggers the groups; a stale one would start the second group early, never wrongly.
+struct PipelineSync {
+  unsigned barrier[2];
+  unsigned started;
+};
+__device__ __forceinline__ void wait_for_start(const PipelineSync* sync, unsigned launch) {
+  if (threadIdx.x == 0)
+    while (*reinterpret_cast<const volatile unsigned*>(&sync->started) != launch) {
+    }
+  __syncthreads();
+}
+
 // PHASES = kBoth: the cooperative kernel (grid <= co-resident blocks). kSummarise / kNormalise:
 // the two kernels of the two-launch split-K, one block per item. A row that fits one chunk
 // (cpr == 1) needs no merge: phase 1 normalises it at once from registers, and there is no phase 2.
 // Rows are taken in rounds of R whole rows (the two-launch form: R = M, one round), each round
-// with its own barrier, so a round's chunks can all stay on chip until they are normalised.
+// with its own barrier, so a round's chunks can all stay on chip until they are normalised. With
+// `groups` = 2 the grid's halves are two pipelines: half k takes rounds k, k + 2, ... and meets at
+// its own barrier; otherwise the whole grid takes every round.
 template <class T, int PHASES, int SLICES = 0>
 __global__ void __launch_bounds__(kThreads, 2)
     softmax_split(const T* __restrict__ x, T* __restrict__ y, int M, int64_t N, int64_t chunk, int cpr, int R,
-                  MaxSum* ws) {
+                  MaxSum* ws, int groups, PipelineSync* sync, unsigned launch) {
   extern __shared__ uint4 cache[];  // SLICES x kThreads slots (none when SLICES = 0)
   const bool aligned =
       N % kVec<T> == 0 && (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
   uint4 r[kPacks];
   int held = -1;  // the item whose chunk r[] (and the cache) holds
 
-  if constexpr (SLICES == 0) R = M;  // (the plan's choice too: registers-only chunks take one round)
-  for (int row0 = 0; row0 < M; row0 += R) {
+  if constexpr (SLICES == 0) R = M, groups = 1;  // (the plan's choice too: registers-only chunks take one round)
+  const int blocks = gridDim.x >> (groups - 1), group = blockIdx.x >= blocks, b0 = blockIdx.x - group * blocks;
+  if (group == 1 && cpr > 1) wait_for_start(sync, launch);  // (rows of one chunk never meet a barrier)
+  for (int row0 = group * R; row0 < M; row0 += groups * R) {
     const int first = row0 * cpr, end = (row0 + R < M ? row0 + R : M) * cpr;  // this round's items
 
     // Phase 1: every chunk -> its (max, sum), in the workspace.
     if constexpr ((PHASES & kSummarise) != 0) {
-      for (int w = first + blockIdx.x; w < end; w += gridDim.x) {
+      for (int w = first + b0; w < end; w += blocks) {
         const Item it = item_of(w, N, chunk, cpr);
         load_chunk<T, SLICES>(x + it.row * N, it, aligned, r, cache);
         const MaxSum s =
@@ -228,14 +268,21 @@ __global__ void __launch_bounds__(kThreads, 2)
     if (cpr == 1) return;  // (the same for every block; the plan makes it one round)
 
     // The barrier: every block's summaries are written and visible before any block reads them.
-    if constexpr (PHASES == kBoth) cg::this_grid().sync();
+    if constexpr (PHASES == kBoth) {
+      if (groups == 1) {
+        cg::this_grid().sync();
+      } else {
+        group_sync(&sync->barrier[group], blocks, b0 == 0);
+        if (group == 0 && row0 == 0 && b0 == 0 && threadIdx.x == 0) atomicExch(&sync->started, launch);
+      }
+    }
 
     // Phase 2: merge the row's summaries, normalise the chunk. Newest chunk first: the block's last
     // chunk is still on chip, the ones read just before it are the likeliest to be in L2. (In the
     // two-launch form block b takes item items-1-b, so the first blocks to start re-read what the
     // first kernel read last.)
     if constexpr ((PHASES & kNormalise) != 0) {
-      const int g = gridDim.x, b = first + (PHASES == kBoth ? blockIdx.x : g - 1 - blockIdx.x);
+      const int g = blocks, b = first + (PHASES == kBoth ? b0 : g - 1 - b0);
       int merged_row = -1;
       MaxSum total = maxsum_identity();
       for (int w = b < end ? b + (end - 1 - b) / g * g : b - g; w >= b; w -= g) {
@@ -345,12 +392,20 @@ struct Plan {
   int64_t chunk, cpr, grid;  // grid: the co-resident blocks, the most a cooperative launch may have
   int64_t rows_per_round;    // R: rows summarised, synchronised and normalised together (M: one round)
   bool smem;                 // chunks extended into shared memory (kSlices slices)
+  int64_t groups = 1;        // 2: the grid's halves take the rounds in turns (two pipelines)
 };
 
 // STEP09_ROUNDS=0: the shared-memory form takes every row in one round (one barrier), as the
 // registers-only form does; otherwise rounds of whole rows. Read once.
 bool rounds_allowed() {
   static const bool a = env_switch("STEP09_ROUNDS");
+  return a;
+}
+
+// STEP09_PIPELINES=0: the whole grid takes every round; otherwise two pipelines when a row fits
+// half the grid and the matrix takes more than one round. Read once.
+bool pipelines_allowed() {
+  static const bool a = env_switch("STEP09_PIPELINES");
   return a;
 }
 
@@ -380,30 +435,55 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
     chunk = chunk < hi ? hi : (chunk > most ? most : chunk);
     return {chunk, ceil_div(N, chunk), g, M, true};
   }
-  // The most rows one round holds, then rounds as even as M allows. A row longer than the grid
-  // holds is read twice whatever the plan; the registers-only chunks do that faster (more, smaller
-  // chunks: the re-read ones are likelier in L2), 1-4% on the H100 (docs/09_cooperative.md).
-  int64_t fits = M < g ? M : g;
-  while (fits > 0 && chunk_for(g / fits) > most) --fits;
-  if (fits == 0) return registers_only;
-  const int64_t R = ceil_div(M, ceil_div(M, fits));
-  chunk = chunk_for(g / R);
-  const int64_t cpr = ceil_div(N, chunk);
-  return {chunk, cpr, g, cpr == 1 ? M : R, true};  // rows of one chunk: one round, no barrier
+  // The most rows one round of `blocks` blocks holds, then rounds as even as M allows (0 rows: a
+  // row does not fit). A row longer than the grid holds is read twice whatever the plan; the
+  // registers-only chunks do that faster (more, smaller chunks: the re-read ones are likelier in
+  // L2), 1-4% on the H100 (docs/09_cooperative.md).
+  const auto rounds_of = [&](int64_t blocks) -> Plan {
+    int64_t fits = M < blocks ? M : blocks;
+    while (fits > 0 && chunk_for(blocks / fits) > most) --fits;
+    if (fits == 0) return {0, 0, blocks, 0, true};
+    const int64_t R = ceil_div(M, ceil_div(M, fits)), c = chunk_for(blocks / R), cpr = ceil_div(N, c);
+    return {c, cpr, blocks, cpr == 1 ? M : R, true};  // rows of one chunk: one round, no barrier
+  };
+  const Plan whole = rounds_of(g);
+  if (whole.rows_per_round == 0) return registers_only;
+  if (whole.cpr == 1 || whole.rows_per_round >= M || !pipelines_allowed()) return whole;
+  // More than one round: two pipelines of half the grid each, if a row fits half of it.
+  Plan halves = rounds_of(g / 2);
+  if (halves.rows_per_round == 0 || halves.cpr == 1) return whole;
+  halves.grid = g / 2 * 2;
+  halves.groups = 2;
+  return halves;
 }
 
 // The (max, sum) of every chunk: a fixed buffer of kWorkspaceItems summaries (8 MB), allocated by
 // the stage's first launch and kept, so later launches allocate nothing and leave device memory as
 // they found it. Rows longer than one chunk have chunks of at least N / 2 elements when M is large,
-// so 2^20 chunks cover matrices of 2^33 elements and more; larger ones are refused.
+// so 2^20 chunks cover matrices of 2^33 elements and more; larger ones are refused. The two
+// pipelines' counters and flag follow it, zeroed once.
 constexpr int64_t kWorkspaceItems = int64_t{1} << 20;
-MaxSum* workspace() {
-  static MaxSum* const ws = [] {
-    MaxSum* p = nullptr;
-    CUDA_CHECK(cudaMalloc(&p, static_cast<size_t>(kWorkspaceItems) * sizeof(MaxSum)));
-    return p;
+struct Workspace {
+  MaxSum* summaries;
+  PipelineSync* sync;
+};
+Workspace workspace() {
+  static const Workspace ws = [] {
+    constexpr size_t summaries = static_cast<size_t>(kWorkspaceItems) * sizeof(MaxSum);
+    char* p = nullptr;
+    CUDA_CHECK(cudaMalloc(&p, summaries + sizeof(PipelineSync)));
+    CUDA_CHECK(cudaMemset(p + summaries, 0, sizeof(PipelineSync)));
+    return Workspace{reinterpret_cast<MaxSum*>(p), reinterpret_cast<PipelineSync*>(p + summaries)};
   }();
   return ws;
+}
+
+// A number for each launch, never 0 (the start flag's first value): the second pipeline waits for
+// the flag to show its own launch's number.
+unsigned next_launch() {
+  static unsigned n = 0;
+  if (++n == 0) ++n;
+  return n;
 }
 
 template <class T>
@@ -413,20 +493,26 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   int64_t chunk = p.chunk;
   int R = static_cast<int>(p.rows_per_round);
   const int64_t items = M * p.cpr;
-  MaxSum* ws = workspace();
+  const Workspace w = workspace();
+  MaxSum* ws = w.summaries;
+  PipelineSync* sync = w.sync;
+  int groups = static_cast<int>(p.groups);
+  unsigned launch = next_launch();
   if (two_launch()) {
-    softmax_split<T, kSummarise><<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R, ws);
+    softmax_split<T, kSummarise><<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R,
+                                                                                        ws, 1, sync, launch);
     CUDA_CHECK_LAUNCH();
     if (cpr == 1) return;  // the first kernel normalised the rows already
-    softmax_split<T, kNormalise><<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R, ws);
+    softmax_split<T, kNormalise><<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R,
+                                                                                        ws, 1, sync, launch);
     CUDA_CHECK_LAUNCH();
     return;
   }
-  const int64_t per_round = p.rows_per_round * p.cpr;
-  const unsigned grid = static_cast<unsigned>(per_round < p.grid ? per_round : p.grid);
+  const int64_t per_round = p.rows_per_round * p.cpr, per_group = p.grid / p.groups;
+  const unsigned grid = static_cast<unsigned>((per_round < per_group ? per_round : per_group) * p.groups);
   const void* kernel = coop_kernel<T>(p.smem);
   const size_t smem = p.smem ? static_cast<size_t>(kSlices * kSliceBytes) : 0;
-  void* args[] = {&x, &y, &rows, &N, &chunk, &cpr, &R, &ws};
+  void* args[] = {&x, &y, &rows, &N, &chunk, &cpr, &R, &ws, &groups, &sync, &launch};
   if (cpr == 1) {  // rows of one chunk never reach grid.sync(): an ordinary launch, cheaper to start
     CUDA_CHECK(cudaLaunchKernel(kernel, dim3(grid), dim3(kThreads), args, smem, stream));
     return;
