@@ -20,11 +20,12 @@
 // changes took it back: each slice is its own cp.async group, summarised as it lands (online)
 // instead of after the last one; and the (max, sum) reductions take two cheap steps (max, then
 // sums rescaled once: block_allreduce_two_step) instead of ten exact-expf merges in a chain.
-// Last, two pipelines of rounds: when a row fits half the grid, the grid's two halves take the
-// rounds in turns, each with a barrier of its own (group_sync), the second starting when the first
-// has all arrived at its first barrier: one half's loads then run while the other half waits at its
-// barrier, merges and writes, and memory is not left idle between rounds. STEP09_PIPELINES=0 keeps
-// the whole grid on every round.
+// Last, two pipelines of rounds: when a row fits half the grid and the matrix takes more than one
+// round, two halves of the grid take the rounds in turns, each with a barrier of its own
+// (pipeline_sync), the second starting when the first has all arrived at its first barrier: one
+// half loads while the other waits at its barrier, merges and writes, so memory is not left idle
+// between rounds. Each SM runs one block of each half (pipeline_role, by %smid). STEP09_PIPELINES=0
+// keeps the whole grid on every round.
 #include <cooperative_groups.h>
 
 #include <climits>
@@ -196,11 +197,11 @@ __device__ __forceinline__ void normalise_chunk(T* yr, const Item& it, bool alig
   }
 }
 
-// The barrier of one group of blocks, cooperative_groups' grid.sync() scheme on a counter of its
-// own: every block adds 1 and the group's first block 2^31 - (blocks - 1), so the top bit flips when
-// the last one arrives and the rest returns to what it was (no reset between barriers or launches).
-// Legal only when every block of the group is resident: a cooperative launch.
-__device__ __forceinline__ void group_sync(unsigned* counter, unsigned blocks, bool first) {
+// The barrier of one pipeline's blocks, cooperative_groups' grid.sync() scheme on a counter of its
+// own: every block adds 1 and the pipeline's first block 2^31 - (blocks - 1), so the top bit flips
+// when the last one arrives and the rest returns to what it was (no reset between barriers or
+// launches). Legal only when every block of the pipeline is resident: a cooperative launch.
+__device__ __forceinline__ void pipeline_sync(unsigned* counter, unsigned blocks, bool first) {
   __syncthreads();
   if (threadIdx.x == 0) {
     const unsigned add = first ? 0x80000000u - (blocks - 1) : 1u;
@@ -213,13 +214,49 @@ __device__ __forceinline__ void group_sync(unsigned* counter, unsigned blocks, b
   __syncthreads();
 }
 
-// Where the two pipelines meet (PIPELINES = 2): two barrier counters and the start flag, which the
-// first group sets to the launch's number once it has all arrived at its first barrier. The flag
-// only staggers the groups; a stale one would start the second group early, never wrongly.
+// What the two pipelines share, in global memory: a barrier counter each; the start flag, which
+// pipeline 0 sets to the launch's number once it has all arrived at its first barrier (it only
+// staggers the pipelines: a stale flag starts pipeline 1 early, never wrongly); a ticket each, which
+// numbers its blocks; blocks gone, for the last block to reset the tickets; and how many blocks
+// have come to each SM, whose parity gives a block its pipeline.
+constexpr int kMaxSMs = 1024;
 struct PipelineSync {
-  unsigned barrier[2];
-  unsigned started;
+  unsigned barrier[2], started, ticket[2], gone;
+  unsigned arrived_on_sm[kMaxSMs];
 };
+
+// This block's pipeline and its number in it, 0 .. blocks - 1 (pipelines = 2). The hardware puts
+// consecutive blocks on different SMs in no order the index shows (docs/09_cooperative.md), so
+// blocks take turns per SM instead: the first on an SM joins pipeline 0, the second pipeline 1, and
+// every SM computes for both. A pipeline already full sends the block to the other one.
+struct Role {
+  int pipe, b;
+};
+__device__ __forceinline__ Role pipeline_role(PipelineSync* sync, int blocks) {
+  __shared__ Role role;
+  if (threadIdx.x == 0) {
+    unsigned sm;
+    asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+    int pipe = atomicAdd(&sync->arrived_on_sm[sm % kMaxSMs], 1u) & 1;
+    int b = static_cast<int>(atomicAdd(&sync->ticket[pipe], 1u));
+    if (b >= blocks) {
+      pipe ^= 1;
+      b = static_cast<int>(atomicAdd(&sync->ticket[pipe], 1u));
+    }
+    role = {pipe, b};
+  }
+  __syncthreads();
+  return role;
+}
+
+// The last block to finish resets the tickets for the next launch (which starts after this one ends).
+__device__ __forceinline__ void pipeline_leave(PipelineSync* sync) {
+  if (threadIdx.x == 0 && atomicAdd(&sync->gone, 1u) == gridDim.x - 1) {
+    sync->ticket[0] = sync->ticket[1] = 0;
+    sync->gone = 0;
+  }
+}
+
 __device__ __forceinline__ void wait_for_start(const PipelineSync* sync, unsigned launch) {
   if (threadIdx.x == 0)
     while (*reinterpret_cast<const volatile unsigned*>(&sync->started) != launch) {
@@ -232,27 +269,29 @@ __device__ __forceinline__ void wait_for_start(const PipelineSync* sync, unsigne
 // (cpr == 1) needs no merge: phase 1 normalises it at once from registers, and there is no phase 2.
 // Rows are taken in rounds of R whole rows (the two-launch form: R = M, one round), each round
 // with its own barrier, so a round's chunks can all stay on chip until they are normalised. With
-// `groups` = 2 the grid's halves are two pipelines: half k takes rounds k, k + 2, ... and meets at
-// its own barrier; otherwise the whole grid takes every round.
+// `pipelines` = 2 the grid is two pipelines of half its blocks: pipeline k takes rounds k, k + 2, ...
+// and meets at its own barrier; otherwise the whole grid takes every round.
 template <class T, int PHASES, int SLICES = 0>
 __global__ void __launch_bounds__(kThreads, 2)
     softmax_split(const T* __restrict__ x, T* __restrict__ y, int M, int64_t N, int64_t chunk, int cpr, int R,
-                  MaxSum* ws, int groups, PipelineSync* sync, unsigned launch) {
+                  MaxSum* ws, int pipelines, PipelineSync* sync, unsigned launch) {
   extern __shared__ uint4 cache[];  // SLICES x kThreads slots (none when SLICES = 0)
   const bool aligned =
       N % kVec<T> == 0 && (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
   uint4 r[kPacks];
   int held = -1;  // the item whose chunk r[] (and the cache) holds
 
-  if constexpr (SLICES == 0) R = M, groups = 1;  // (the plan's choice too: registers-only chunks take one round)
-  const int blocks = gridDim.x >> (groups - 1), group = blockIdx.x >= blocks, b0 = blockIdx.x - group * blocks;
-  if (group == 1 && cpr > 1) wait_for_start(sync, launch);  // (rows of one chunk never meet a barrier)
-  for (int row0 = group * R; row0 < M; row0 += groups * R) {
+  if constexpr (SLICES == 0) R = M, pipelines = 1;  // (the plan's choice too: registers-only chunks take one round)
+  const bool two = pipelines == 2 && cpr > 1;       // (rows of one chunk never meet a barrier)
+  const int blocks = two ? gridDim.x / 2 : gridDim.x;
+  const Role me = two ? pipeline_role(sync, blocks) : Role{0, static_cast<int>(blockIdx.x)};
+  if (me.pipe == 1) wait_for_start(sync, launch);
+  for (int row0 = me.pipe * R; row0 < M; row0 += pipelines * R) {
     const int first = row0 * cpr, end = (row0 + R < M ? row0 + R : M) * cpr;  // this round's items
 
     // Phase 1: every chunk -> its (max, sum), in the workspace.
     if constexpr ((PHASES & kSummarise) != 0) {
-      for (int w = first + b0; w < end; w += blocks) {
+      for (int w = first + me.b; w < end; w += blocks) {
         const Item it = item_of(w, N, chunk, cpr);
         load_chunk<T, SLICES>(x + it.row * N, it, aligned, r, cache);
         const MaxSum s =
@@ -269,11 +308,11 @@ __global__ void __launch_bounds__(kThreads, 2)
 
     // The barrier: every block's summaries are written and visible before any block reads them.
     if constexpr (PHASES == kBoth) {
-      if (groups == 1) {
+      if (!two) {
         cg::this_grid().sync();
       } else {
-        group_sync(&sync->barrier[group], blocks, b0 == 0);
-        if (group == 0 && row0 == 0 && b0 == 0 && threadIdx.x == 0) atomicExch(&sync->started, launch);
+        pipeline_sync(&sync->barrier[me.pipe], blocks, me.b == 0);
+        if (me.pipe == 0 && row0 == 0 && me.b == 0 && threadIdx.x == 0) atomicExch(&sync->started, launch);
       }
     }
 
@@ -282,7 +321,7 @@ __global__ void __launch_bounds__(kThreads, 2)
     // two-launch form block b takes item items-1-b, so the first blocks to start re-read what the
     // first kernel read last.)
     if constexpr ((PHASES & kNormalise) != 0) {
-      const int g = blocks, b = first + (PHASES == kBoth ? b0 : g - 1 - b0);
+      const int g = blocks, b = first + (PHASES == kBoth ? me.b : g - 1 - me.b);
       int merged_row = -1;
       MaxSum total = maxsum_identity();
       for (int w = b < end ? b + (end - 1 - b) / g * g : b - g; w >= b; w -= g) {
@@ -306,6 +345,7 @@ __global__ void __launch_bounds__(kThreads, 2)
       }
     }
   }
+  if (two) pipeline_leave(sync);
 }
 
 // ---- launcher ------------------------------------------------------------------------------
@@ -392,7 +432,7 @@ struct Plan {
   int64_t chunk, cpr, grid;  // grid: the co-resident blocks, the most a cooperative launch may have
   int64_t rows_per_round;    // R: rows summarised, synchronised and normalised together (M: one round)
   bool smem;                 // chunks extended into shared memory (kSlices slices)
-  int64_t groups = 1;        // 2: the grid's halves take the rounds in turns (two pipelines)
+  int64_t pipelines = 1;     // 2: two halves of the grid take the rounds in turns
 };
 
 // STEP09_ROUNDS=0: the shared-memory form takes every row in one round (one barrier), as the
@@ -453,7 +493,7 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   Plan halves = rounds_of(g / 2);
   if (halves.rows_per_round == 0 || halves.cpr == 1) return whole;
   halves.grid = g / 2 * 2;
-  halves.groups = 2;
+  halves.pipelines = 2;
   return halves;
 }
 
@@ -496,7 +536,7 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   const Workspace w = workspace();
   MaxSum* ws = w.summaries;
   PipelineSync* sync = w.sync;
-  int groups = static_cast<int>(p.groups);
+  int pipelines = static_cast<int>(p.pipelines);
   unsigned launch = next_launch();
   if (two_launch()) {
     softmax_split<T, kSummarise><<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R,
@@ -508,11 +548,11 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
     CUDA_CHECK_LAUNCH();
     return;
   }
-  const int64_t per_round = p.rows_per_round * p.cpr, per_group = p.grid / p.groups;
-  const unsigned grid = static_cast<unsigned>((per_round < per_group ? per_round : per_group) * p.groups);
+  const int64_t per_round = p.rows_per_round * p.cpr, per_pipeline = p.grid / p.pipelines;
+  const unsigned grid = static_cast<unsigned>((per_round < per_pipeline ? per_round : per_pipeline) * p.pipelines);
   const void* kernel = coop_kernel<T>(p.smem);
   const size_t smem = p.smem ? static_cast<size_t>(kSlices * kSliceBytes) : 0;
-  void* args[] = {&x, &y, &rows, &N, &chunk, &cpr, &R, &ws, &groups, &sync, &launch};
+  void* args[] = {&x, &y, &rows, &N, &chunk, &cpr, &R, &ws, &pipelines, &sync, &launch};
   if (cpr == 1) {  // rows of one chunk never reach grid.sync(): an ordinary launch, cheaper to start
     CUDA_CHECK(cudaLaunchKernel(kernel, dim3(grid), dim3(kThreads), args, smem, stream));
     return;
