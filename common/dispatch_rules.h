@@ -54,7 +54,8 @@ inline constexpr Rule kDispatchRules[] = {
     // Strided rows: stage 10 is the one stage with a strided launcher.
     {kAnyDType, Rows::strided, 1, kNoLimit, 1, kNoLimit, kNoLimit, "10",
      "strided rows: stage 10 is the only stage with a strided launcher"},
-    // fp32: the row in registers while it fits, then clusters, then split-K (results/h100/step0*.json).
+    // fp32: the row in registers while it fits, then (many long rows) split-K in two pipelines of
+    // rounds, clusters, then split-K (results/h100/step0*.json).
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 2048, kNoLimit, "03",
      "one warp per row, the row in registers: 102-103% of the copy at M = 2048"},
     {kF32, Rows::contiguous, 1, 8, 1, 32768, kNoLimit, "04",
@@ -63,6 +64,8 @@ inline constexpr Rule kDispatchRules[] = {
      "a block per row, 16-byte packs in registers: 99-100% at M = 2048, N = 4096 .. 16384"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 32768, kNoLimit, "04",
      "one 1024-thread block per row, the row in registers: 97% at N = 32768"},
+    {kF32, Rows::contiguous, 512, kNoLimit, 65536, int64_t{1} << 18, kNoLimit, "09",
+     "many long rows: cooperative split-K in rounds, two pipelines of them: 87-92% at M = 2048, N = 2^16 .. 2^18"},
     {kF32, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 19, kNoLimit, "10",
      "a thread-block cluster per row, the row read once: 79-87% at N = 2^16 .. 2^18"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
