@@ -5,6 +5,7 @@
 # DEPS=prefix with Google Benchmark's lib/).
 #   OUT=... BIN=.bin DEPS=.deps bash results/h100/session7.run.sh nine     test-gpu of 09 and 11, stage 09's sweeps with and without pipelines, sanitizers
 #   OUT=... BIN=.bin DEPS=.deps bash results/h100/session7.run.sh eleven   stage 11's sweeps, bench/peers.py
+#   OUT=... BIN=.bin DEPS=.deps bash results/h100/session7.run.sh final    the final commit: test-gpu of 09 and 11, the sweeps of 09 and 11, the fp32 peers
 set -u
 OUT=${OUT:-/tmp/out}
 BIN=${BIN:-.}
@@ -45,4 +46,20 @@ eleven)
   timeout $((570 - SECONDS)) python3 bench/peers.py --lib $BIN/libsoftmax.so --dtypes f32,f16,bf16 \
     --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step09,step10,step11,copy \
     --out $R/peers.json > $R/peers.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 30 $R/peers.txt ;;
+final)
+  cp $BIN/step* . 2>/dev/null  # peers.py's preflight runs ./stepNN --check
+  SOFTMAX_TEST_STAGES=09,11 timeout 280 $BIN/test_gpu > $R/test-gpu-09-11.txt 2>&1; echo "test-gpu 09,11 exit $? at ${SECONDS}s"
+  tail -n 3 $R/test-gpu-09-11.txt
+  run step09 $BIN/step09
+  run step09_f16 $BIN/step09 --dtype f16
+  run step09_bf16 $BIN/step09 --dtype bf16
+  STEP09_PIPELINES=0 run step09_one_pipeline $BIN/step09
+  for t in f32 f16 bf16; do $BIN/step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
+  run step11 $BIN/step11
+  run step11_f16 $BIN/step11 --dtype f16
+  run step11_bf16 $BIN/step11 --dtype bf16
+  budget 520 peers || exit 0
+  timeout $((585 - SECONDS)) python3 bench/peers.py --lib $BIN/libsoftmax.so --dtypes f32 \
+    --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step09,step10,step11,copy \
+    --out $R/peers-f32.json > $R/peers-f32.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 30 $R/peers-f32.txt ;;
 esac
