@@ -3,6 +3,10 @@
 # two pipelines with the grid's halves as groups (blocks b and b + 132: step09, commit f67496a) against
 # alternate blocks as groups (b and b + 1: step09_parity, the same commit with one line changed) and
 # against one pipeline (STEP09_PIPELINES=0), at the shapes that take two pipelines.
+# Built beforehand for sm_90 and carried in .bin/: probe (nvcc -O2 -gencode arch=compute_90,code=sm_90
+# probe.cu -o .bin/probe), step09 (make step09 at f67496a), step09_parity (the same after changing the
+# kernel's line `group = blockIdx.x >= blocks, b0 = blockIdx.x - group * blocks` to
+# `group = blockIdx.x & (groups - 1), b0 = blockIdx.x >> (groups - 1)`).
 set -u
 R=x1; mkdir -p $R; trap 'tar czf $OUT/$R.tgz $R' EXIT
 export LD_LIBRARY_PATH=.deps/lib
