@@ -398,7 +398,7 @@ struct Plan {
   int64_t chunk, cpr, grid;  // grid: the co-resident blocks, the most a cooperative launch may have
   int64_t rows_per_round;    // R: rows summarised, synchronised and normalised together (M: one round)
   bool smem;                 // chunks extended into shared memory (kSlices slices)
-  int64_t pipelines = 1;     // 2: two halves of the grid take the rounds in turns
+  int64_t pipelines = 1;     // 2: the grid's alternate blocks take the rounds in turns
 };
 
 // STEP09_ROUNDS=0: the shared-memory form takes every row in one round (one barrier), as the
@@ -422,7 +422,8 @@ bool pipelines_allowed() {
 // A matrix larger than the grid's registers hold (more than grid x max_chunk elements) takes the
 // shared-memory form instead, in rounds: as many whole rows as the grid holds at once (each block
 // one chunk of up to max_chunk(vec, kSlices) elements), the rounds as even as M allows, so every
-// element is read once. Rows longer than the whole grid holds keep the registers-only plan.
+// element is read once. Rows longer than the whole grid holds keep the registers-only plan. From
+// three rounds on, rows that fit half the grid are planned for half of it: two pipelines.
 Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   const int vec = 16 / static_cast<int>(dtype_size(t));
   const int64_t grid = int64_t{coop_blocks_per_sm(t, false)} * d.sm_count;
@@ -468,7 +469,8 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
 // the stage's first launch and kept, so later launches allocate nothing and leave device memory as
 // they found it. Rows longer than one chunk have chunks of at least N / 2 elements when M is large,
 // so 2^20 chunks cover matrices of 2^33 elements and more; larger ones are refused. The two
-// pipelines' counters and flag follow it, zeroed once.
+// pipelines' counters and flag follow it, zeroed once. One workspace per process: launches of this
+// stage on streams that run at the same time would share it, and are not supported.
 constexpr int64_t kWorkspaceItems = int64_t{1} << 20;
 struct Workspace {
   MaxSum* summaries;

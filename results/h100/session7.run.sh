@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Device runs of the seventh session (stage 09 with two pipelines of rounds; the dispatcher and the
-# peers again), in parts that fit one device call each. Binaries built beforehand for sm_90 at the
+# fp32 peers again), in parts that fit one device call each: `nine` ran at f67496a and bf0d18f
+# (explore/session7/n1, n2), `final` at 352a2b6. Binaries built beforehand for sm_90 at the
 # commit under test and carried (BIN=folder with step09, step11, test_gpu, libsoftmax.so;
 # DEPS=prefix with Google Benchmark's lib/).
 #   OUT=... BIN=.bin DEPS=.deps bash results/h100/session7.run.sh nine     test-gpu of 09 and 11, stage 09's sweeps with and without pipelines, sanitizers
-#   OUT=... BIN=.bin DEPS=.deps bash results/h100/session7.run.sh eleven   stage 11's sweeps, bench/peers.py
 #   OUT=... BIN=.bin DEPS=.deps bash results/h100/session7.run.sh final    the final commit: test-gpu of 09 and 11, the sweeps of 09 and 11, the fp32 peers
 set -u
 OUT=${OUT:-/tmp/out}
@@ -36,16 +36,6 @@ nine)
   san racecheck --rows 7 --cols 2097153
   san synccheck --rows 7 --cols 2097153
   san memcheck --rows 3 --cols 8388613 --dtype f16 ;;
-eleven)
-  cp $BIN/step* . 2>/dev/null  # peers.py's preflight runs ./stepNN --check
-  for t in f32 f16 bf16; do $BIN/step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
-  run step11 $BIN/step11
-  run step11_f16 $BIN/step11 --dtype f16
-  run step11_bf16 $BIN/step11 --dtype bf16
-  budget 380 peers || exit 0
-  timeout $((570 - SECONDS)) python3 bench/peers.py --lib $BIN/libsoftmax.so --dtypes f32,f16,bf16 \
-    --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step09,step10,step11,copy \
-    --out $R/peers.json > $R/peers.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 30 $R/peers.txt ;;
 final)
   cp $BIN/step* . 2>/dev/null  # peers.py's preflight runs ./stepNN --check
   SOFTMAX_TEST_STAGES=09,11 timeout 280 $BIN/test_gpu > $R/test-gpu-09-11.txt 2>&1; echo "test-gpu 09,11 exit $? at ${SECONDS}s"
