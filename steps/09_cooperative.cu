@@ -70,7 +70,7 @@ __device__ __forceinline__ Item item_of(int w, int64_t N, int64_t chunk, int cpr
 // packed. Elements past the end read as -inf, which drops out of max and sum.
 // V elements from p + o, -inf past `left`, as one pack (exact: every value came from a T).
 template <class T>
-__device__ __forceinline__ uint4 load_scalars(const T* p, int64_t o, int64_t left) {
+__device__ __forceinline__ uint4 load_scalars(const T* p, int o, int64_t left) {
   float f[kVec<T>];
 #pragma unroll
   for (int k = 0; k < kVec<T>; ++k) f[k] = o + k < left ? static_cast<float>(p[o + k]) : -INFINITY;
@@ -81,84 +81,33 @@ __device__ __forceinline__ uint4 load_scalars(const T* p, int64_t o, int64_t lef
 // cache[j * kThreads + t] (a warp's accesses consecutive), valid while o < left (never written
 // otherwise). The register loads go first, then one cp.async group per slice (aligned rows; else
 // scalar loads), and nothing waits here: thread_summary takes each slice as its group lands. A
-// thread reads back only its own slots: no barrier. p and left as above.
-template <class T>
-__device__ __forceinline__ uint4 load_register_slot(const T* p, int i, int64_t left, bool aligned) {
-  const int o = kVec<T> * i * kThreads;
-  if (!aligned) return load_scalars(p, o, left);
-  return o < left ? __ldg(reinterpret_cast<const uint4*>(p + o)) : neg_inf_pack<T>();
-}
-template <class T>
-__device__ __forceinline__ void load_slice(uint4* cache, const T* p, int j, int64_t left, bool aligned) {
-  const int o = kVec<T> * (kPacks + j) * kThreads;
-  if (o < left) {
-    uint4* slot = &cache[j * kThreads + threadIdx.x];
-    if (aligned) {
-      cp_async16(slot, p + o);
-    } else {
-      *slot = load_scalars(p, o, left);
-    }
-  }
-  cp_async_commit();  // one group per slice, empty or not: slice j is group j
-}
-template <class T>
-__device__ __forceinline__ void load_registers(const T* p, int64_t left, bool aligned, uint4 (&r)[kPacks]) {
-#pragma unroll
-  for (int i = 0; i < kPacks; ++i) r[i] = load_register_slot(p, i, left, aligned);
-}
-template <class T, int SLICES>
-__device__ __forceinline__ void load_slices(const T* p, int64_t left, bool aligned, uint4* cache) {
-#pragma unroll
-  for (int j = 0; j < SLICES; ++j) load_slice(cache, p, j, left, aligned);
-}
+// thread reads back only its own slots: no barrier.
 template <class T, int SLICES>
 __device__ __forceinline__ void load_chunk(const T* xr, const Item& it, bool aligned, uint4 (&r)[kPacks], uint4* cache) {
-  const T* p = xr + it.begin + kVec<T> * threadIdx.x;
-  const int64_t left = it.end - it.begin - kVec<T> * threadIdx.x;
-  load_registers(p, left, aligned, r);
-  load_slices<T, SLICES>(p, left, aligned, cache);
-}
-
-// The rest of a chunk: elements past the slots, when a row is longer than the grid holds
-// (plan(): the L2 form). Read in phase 1 with an L2 policy of evict_last, so that when phase 2
-// reads it again it comes from L2 rather than HBM; that second read marks it evict_first.
-// Thread t takes packs o = V * (t + k * kThreads) from the chunk's (kPacks + SLICES)-th pack on.
-__device__ __forceinline__ uint64_t l2_policy(bool keep) {
-  uint64_t p;
-  if (keep) {
-    asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(p));
-  } else {
-    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
-  }
-  return p;
-}
-__device__ __forceinline__ uint4 ldg_policy(const void* p, uint64_t policy) {
-  uint4 v;
-  asm("ld.global.nc.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
-      : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-      : "l"(p), "l"(policy));
-  return v;
-}
-// Calls f(o, pack) for each of this thread's packs of the chunk's rest (o: its offset from p, as in
-// load_chunk), in order: aligned, kRestUnroll 16-byte loads with `policy` in flight at a time;
-// otherwise one pack of scalar loads at a time (a rare case, kept out of the registers' way).
-constexpr int kRestUnroll = 4;
-template <class T, int SLICES, class F>
-__device__ __forceinline__ void for_each_rest_pack(const T* p, int64_t left, bool aligned, uint64_t policy, F f) {
-  constexpr int64_t step = int64_t{kVec<T>} * kThreads, first = step * (kPacks + SLICES);
-  if (aligned) {
-#pragma unroll 1
-    for (int64_t o = first; o < left; o += kRestUnroll * step) {
-      uint4 v[kRestUnroll];
+  constexpr int V = kVec<T>;
+  const T* p = xr + it.begin + V * threadIdx.x;
+  const int64_t left = it.end - it.begin - V * threadIdx.x;
 #pragma unroll
-      for (int u = 0; u < kRestUnroll; ++u) v[u] = o + u * step < left ? ldg_policy(p + o + u * step, policy) : uint4{};
-#pragma unroll
-      for (int u = 0; u < kRestUnroll; ++u)
-        if (o + u * step < left) f(o + u * step, v[u]);
+  for (int i = 0; i < kPacks; ++i) {
+    const int o = V * i * kThreads;
+    if (aligned) {
+      r[i] = o < left ? __ldg(reinterpret_cast<const uint4*>(p + o)) : neg_inf_pack<T>();
+    } else {
+      r[i] = load_scalars(p, o, left);
     }
-  } else {
-#pragma unroll 1
-    for (int64_t o = first; o < left; o += step) f(o, load_scalars(p, o, left));
+  }
+#pragma unroll
+  for (int j = 0; j < SLICES; ++j) {
+    const int o = V * (kPacks + j) * kThreads;
+    if (o < left) {
+      uint4* slot = &cache[j * kThreads + threadIdx.x];
+      if (aligned) {
+        cp_async16(slot, p + o);
+      } else {
+        *slot = load_scalars(p, o, left);
+      }
+    }
+    cp_async_commit();  // one group per slice, empty or not: slice j is group j
   }
 }
 
@@ -171,49 +120,34 @@ __device__ __forceinline__ float sum_exp(const uint4& r, float m) {
   return l;
 }
 
-// Add one pack to a running (m, l): online, the sum rescaled when the max grows.
-template <class T>
-__device__ __forceinline__ void add_pack(const uint4& v, float& m, float& l) {
-  const float vm = pack_max<T>(v);
-  if (vm > m) {
-    l = m == -INFINITY ? 0.0f : l * __expf(m - vm);
-    m = vm;
-  }
-  l += sum_exp<T>(v, m == -INFINITY ? 0.0f : m);
-}
-
 // Add the slices to the thread's running (m, l), each as soon as its cp.async group has landed
-// (the later ones still in flight). A loop, not unrolled: shared memory needs no constant index,
-// and the registers stay free.
+// (the later ones still in flight): online, the sum rescaled when the max grows. A loop, not
+// unrolled: shared memory needs no constant index, and the registers stay free.
 template <class T, int SLICES>
 __device__ __forceinline__ void summarise_slices(const uint4* cache, int64_t left, float& m, float& l) {
 #pragma unroll 1
   for (int j = 0; j < SLICES; ++j) {
     cp_async_wait_pending(SLICES - 1 - j);
     if (kVec<T> * (kPacks + j) * kThreads >= left) continue;
-    add_pack<T>(cache[j * kThreads + threadIdx.x], m, l);
+    const uint4 v = cache[j * kThreads + threadIdx.x];
+    const float vm = pack_max<T>(v);
+    if (vm > m) {
+      l = m == -INFINITY ? 0.0f : l * __expf(m - vm);
+      m = vm;
+    }
+    l += sum_exp<T>(v, m == -INFINITY ? 0.0f : m);
   }
 }
 
-// The (max, sum) of this thread's part of the chunk's rest, kRestUnroll packs in flight at a time.
+// This thread's (max, sum) over its slots; `left` as in load_chunk. The registers first (max, then
+// sum), then the slices as they land; on return every slice has landed.
 template <class T, int SLICES>
-__device__ __forceinline__ MaxSum summarise_rest(const T* p, int64_t left, bool aligned) {
-  float m = -INFINITY, l = 0.0f;
-  for_each_rest_pack<T, SLICES>(p, left, aligned, l2_policy(true), [&](int64_t, const uint4& v) { add_pack<T>(v, m, l); });
-  return {m, l};
-}
-
-// This thread's (max, sum) over its slots and `rest` (the summary of the chunk's rest, if any);
-// left as in load_chunk. The registers first (max, then sum), then the slices as they land; on
-// return every slice has landed.
-template <class T, int SLICES>
-__device__ __forceinline__ MaxSum thread_summary(uint4 (&r)[kPacks], const uint4* cache, int64_t left,
-                                                 MaxSum rest = {-INFINITY, 0.0f}) {
-  float m = rest.m;
+__device__ __forceinline__ MaxSum thread_summary(uint4 (&r)[kPacks], const uint4* cache, int64_t left) {
+  float m = -INFINITY;
 #pragma unroll
   for (int i = 0; i < kPacks; ++i) m = fmaxf(m, pack_max<T>(r[i]));
   const float ms = m == -INFINITY ? 0.0f : m;  // only -inf (or nothing): sum 0, no NaN
-  float l = rest.m == -INFINITY ? 0.0f : rest.l * __expf(rest.m - ms);  // the rest's sum, rescaled
+  float l = 0.0f;
 #pragma unroll
   for (int i = 0; i < kPacks; ++i) {
     opaque(r[i]);  // convert again here rather than keep the max phase's floats alive
@@ -227,7 +161,7 @@ __device__ __forceinline__ MaxSum thread_summary(uint4 (&r)[kPacks], const uint4
 
 // y = exp(x - m) / l for one slot at element offset o of the thread's first element p.
 template <class T>
-__device__ __forceinline__ void store_slot(T* p, int64_t o, int64_t left, bool aligned, const uint4& r, MaxSum row,
+__device__ __forceinline__ void store_slot(T* p, int o, int64_t left, bool aligned, const uint4& r, MaxSum row,
                                            float inv) {
   constexpr int V = kVec<T>;
   float f[V];
@@ -243,28 +177,9 @@ __device__ __forceinline__ void store_slot(T* p, int64_t o, int64_t left, bool a
   }
 }
 
-// The chunk's rest, normalised: read again (from L2, if it kept it), kRestUnroll packs at a time.
 template <class T, int SLICES>
-__device__ __forceinline__ void normalise_rest(const T* xp, T* yp, int64_t left, bool aligned, MaxSum row, float inv) {
-  for_each_rest_pack<T, SLICES>(xp, left, aligned, l2_policy(false),
-                                [&](int64_t o, const uint4& v) { store_slot(yp, o, left, aligned, v, row, inv); });
-}
-
-// Where the block's chunk of its pipeline's next round lies (x_next null: no next round).
-template <class T>
-struct NextChunk {
-  const T* x_next;  // the next chunk's first element for this thread (p of load_chunk)
-  int64_t left;     // and `left`, as in load_chunk
-};
-
-// y = exp(x - m) / l over the chunk: the registers, the rest (REST: read again, from L2 if it kept
-// it), the slices. With a next chunk, each slot is refilled with it as soon as it is written
-// (registers: loads; slices: one cp.async group each, as load_chunk), so the next round's loads
-// overlap this round's stores; with REST only the slices are (registers live across the rest's
-// loop would spill), and phase 1 loads the registers after the rest.
-template <class T, int SLICES, bool REST>
-__device__ __forceinline__ void normalise_chunk(const T* xr, T* yr, const Item& it, bool aligned, uint4 (&r)[kPacks],
-                                                uint4* cache, MaxSum row, NextChunk<T> next) {
+__device__ __forceinline__ void normalise_chunk(T* yr, const Item& it, bool aligned, uint4 (&r)[kPacks],
+                                                const uint4* cache, MaxSum row) {
   constexpr int V = kVec<T>;
   const float inv = 1.0f / row.l;
   T* p = yr + it.begin + V * threadIdx.x;
@@ -273,14 +188,11 @@ __device__ __forceinline__ void normalise_chunk(const T* xr, T* yr, const Item& 
   for (int i = 0; i < kPacks; ++i) {
     opaque(r[i]);
     store_slot(p, V * i * kThreads, left, aligned, r[i], row, inv);
-    if (!REST && next.x_next) r[i] = load_register_slot(next.x_next, i, next.left, aligned);
   }
-  if constexpr (REST) normalise_rest<T, SLICES>(xr + it.begin + V * threadIdx.x, p, left, aligned, row, inv);
 #pragma unroll 1
   for (int j = 0; j < SLICES; ++j) {
     const int o = V * (kPacks + j) * kThreads;
     if (o < left) store_slot(p, o, left, aligned, cache[j * kThreads + threadIdx.x], row, inv);
-    if (next.x_next) load_slice(cache, next.x_next, j, next.left, aligned);
   }
 }
 
@@ -322,15 +234,15 @@ __device__ __forceinline__ void wait_for_start(const PipelineSync* sync, unsigne
 // with its own barrier, so a round's chunks can all stay on chip until they are normalised. With
 // `pipelines` = 2 the grid is two pipelines of half its blocks: pipeline k takes rounds k, k + 2, ...
 // and meets at its own barrier; otherwise the whole grid takes every round.
-template <class T, int PHASES, int SLICES = 0, bool REST = false>
+template <class T, int PHASES, int SLICES = 0>
 __global__ void __launch_bounds__(kThreads, 2)
     softmax_split(const T* __restrict__ x, T* __restrict__ y, int M, int64_t N, int64_t chunk, int cpr, int R,
-                  MaxSum* ws, int pipelines, PipelineSync* sync, unsigned launch, int prefetch) {
+                  MaxSum* ws, int pipelines, PipelineSync* sync, unsigned launch) {
   extern __shared__ uint4 cache[];  // SLICES x kThreads slots (none when SLICES = 0)
   const bool aligned =
       N % kVec<T> == 0 && (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
   uint4 r[kPacks];
-  int held = -1;  // the item whose chunk r[] (and the cache) holds, or is loading
+  int held = -1;  // the item whose chunk r[] (and the cache) holds
 
   if constexpr (SLICES == 0) R = M, pipelines = 1;  // (the plan's choice too: registers-only chunks take one round)
   // Pipeline and block number in it: alternate blocks (measured faster than the grid's halves and
@@ -348,20 +260,11 @@ __global__ void __launch_bounds__(kThreads, 2)
     if constexpr ((PHASES & kSummarise) != 0) {
       for (int w = first + me.b; w < end; w += blocks) {
         const Item it = item_of(w, N, chunk, cpr);
-        const T* p = x + it.row * N + it.begin + kVec<T> * threadIdx.x;  // as in load_chunk
-        const int64_t left = it.end - it.begin - kVec<T> * threadIdx.x;
-        MaxSum s;
-        if constexpr (REST) {  // the slices in flight, the rest read and summarised, then the registers
-          if (w != held) load_slices<T, SLICES>(p, left, aligned, cache);  // (else prefetched)
-          const MaxSum rest = summarise_rest<T, SLICES>(p, left, aligned);
-          load_registers(p, left, aligned, r);
-          s = block_allreduce_two_step(thread_summary<T, SLICES>(r, cache, left, rest));
-        } else {
-          if (w != held) load_chunk<T, SLICES>(x + it.row * N, it, aligned, r, cache);  // (else prefetched)
-          s = block_allreduce_two_step(thread_summary<T, SLICES>(r, cache, left));
-        }
-        if (!REST && cpr == 1) {  // (the L2 form's rows are longer than the grid holds)
-          normalise_chunk<T, SLICES, REST>(x + it.row * N, y + it.row * N, it, aligned, r, cache, s, {});
+        load_chunk<T, SLICES>(x + it.row * N, it, aligned, r, cache);
+        const MaxSum s =
+            block_allreduce_two_step(thread_summary<T, SLICES>(r, cache, it.end - it.begin - kVec<T> * threadIdx.x));
+        if (cpr == 1) {
+          normalise_chunk<T, SLICES>(y + it.row * N, it, aligned, r, cache, s);
           continue;
         }
         if (threadIdx.x == 0) ws[w] = s;
@@ -400,22 +303,12 @@ __global__ void __launch_bounds__(kThreads, 2)
           total = block_allreduce_two_step(t);
           merged_row = it.row;
         }
-        if (!REST && w != held) {  // (the L2 form's blocks hold their one chunk of the round)
+        if (w != held) {
           load_chunk<T, SLICES>(x + it.row * N, it, aligned, r, cache);
           if constexpr (SLICES > 0) cp_async_wait_all();
         }
-        // The block's last chunk of the round: refill its slots with the chunk it takes in its
-        // pipeline's next round (same place, pipelines x R rows on), if there is one.
-        const int64_t wn = w + int64_t{pipelines} * R * cpr;
-        NextChunk<T> next = {};
+        normalise_chunk<T, SLICES>(y + it.row * N, it, aligned, r, cache, total);
         held = w;
-        if (PHASES == kBoth && prefetch && w - g < b && wn < int64_t{M} * cpr) {
-          const Item itn = item_of(static_cast<int>(wn), N, chunk, cpr);
-          next = {x + itn.row * N + itn.begin + kVec<T> * threadIdx.x, itn.end - itn.begin - kVec<T> * threadIdx.x};
-          held = static_cast<int>(wn);
-        }
-        normalise_chunk<T, SLICES, REST>(x + it.row * N, y + it.row * N, it, aligned, r, cache, total, next);
-        if constexpr (REST) break;  // (one chunk per block and round in the L2 form: r[] is free now)
       }
     }
   }
@@ -452,21 +345,16 @@ bool smem_allowed() {
   return a;
 }
 
-// The cooperative kernel of T: registers only, with kSlices of shared memory, or that and a rest
-// (the L2 form); the last two ask for 104 KB of dynamic shared memory and opt in once.
-template <class T, bool REST>
-const void* smem_kernel() {
-  static const void* const k = [] {
-    CUDA_CHECK(cudaFuncSetAttribute(softmax_split<T, kBoth, kSlices, REST>,
-                                    cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(kSlices * kSliceBytes)));
-    return reinterpret_cast<const void*>(softmax_split<T, kBoth, kSlices, REST>);
-  }();
-  return k;
-}
+// The cooperative kernel of T, registers only or with kSlices of shared memory; the latter asks
+// for 104 KB of dynamic shared memory and opts in once.
 template <class T>
-const void* coop_kernel(bool smem, bool rest = false) {
-  if (!smem) return reinterpret_cast<const void*>(softmax_split<T, kBoth>);
-  return rest ? smem_kernel<T, true>() : smem_kernel<T, false>();
+const void* coop_kernel(bool smem) {
+  static const void* const with_smem = [] {
+    CUDA_CHECK(cudaFuncSetAttribute(softmax_split<T, kBoth, kSlices>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    static_cast<int>(kSlices * kSliceBytes)));
+    return reinterpret_cast<const void*>(softmax_split<T, kBoth, kSlices>);
+  }();
+  return smem ? with_smem : reinterpret_cast<const void*>(softmax_split<T, kBoth>);
 }
 
 // Blocks of the cooperative kernel one SM holds at once (registers decide: 2 of 512 threads; the
@@ -479,14 +367,11 @@ int coop_blocks_per_sm(bool smem) {
                                                                                       kThreads, 0));
                              return b;
                            }(),
-                           [] {  // the L2 form's kernel, the same but for its loops: the fewer of the two
-                             int b = 0, c = 0;
-                             const size_t bytes = static_cast<size_t>(kSlices * kSliceBytes);
-                             CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, coop_kernel<T>(true, false),
-                                                                                      kThreads, bytes));
-                             CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&c, coop_kernel<T>(true, true),
-                                                                                      kThreads, bytes));
-                             return b < c ? b : c;
+                           [] {
+                             int b = 0;
+                             CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                                 &b, coop_kernel<T>(true), kThreads, static_cast<size_t>(kSlices * kSliceBytes)));
+                             return b;
                            }()};
   return n[smem ? 1 : 0];
 }
@@ -514,7 +399,6 @@ struct Plan {
   int64_t rows_per_round;    // R: rows summarised, synchronised and normalised together (M: one round)
   bool smem;                 // chunks extended into shared memory (kSlices slices)
   int64_t pipelines = 1;     // 2: the grid's alternate blocks take the rounds in turns
-  bool rest = false;         // the L2 form: chunks longer than the slots, their rest kept in L2
 };
 
 // STEP09_ROUNDS=0: the shared-memory form takes every row in one round (one barrier), as the
@@ -531,29 +415,6 @@ bool pipelines_allowed() {
   return a;
 }
 
-// STEP09_PREFETCH=0: a block's slots are refilled only when its next round starts; otherwise as
-// soon as this round's are written (normalise_chunk). Read once.
-bool prefetch_allowed() {
-  static const bool a = env_switch("STEP09_PREFETCH");
-  return a;
-}
-
-// STEP09_L2: a row longer than the grid holds takes the L2 form (the grid's slots hold all they can,
-// the rest of each chunk is read with an evict_last policy and read again from L2) when "1" or
-// unset and that rest fits in L2, always when "always", never when "0" (the registers-only plan).
-enum class L2Form { off, fits, always };
-L2Form l2_form() {
-  static const L2Form f = [] {
-    const char* e = std::getenv("STEP09_L2");
-    if (!e || !*e || std::strcmp(e, "1") == 0) return L2Form::fits;
-    if (std::strcmp(e, "0") == 0) return L2Form::off;
-    if (std::strcmp(e, "always") == 0) return L2Form::always;
-    std::fprintf(stderr, "error: STEP09_L2=%s: expected 0, 1 or always\n", e);
-    std::exit(kExitUsage);
-  }();
-  return f;
-}
-
 // Chunks per row: one when the row fits a chunk (a block per row, no barrier: the barrier and the
 // merge cost more than a 64 KB row takes to read). Longer rows: about one chunk per SM (each block
 // keeps its chunk in registers across the barrier, and 128 blocks meet at it faster than 256,
@@ -561,10 +422,8 @@ L2Form l2_form() {
 // A matrix larger than the grid's registers hold (more than grid x max_chunk elements) takes the
 // shared-memory form instead, in rounds: as many whole rows as the grid holds at once (each block
 // one chunk of up to max_chunk(vec, kSlices) elements), the rounds as even as M allows, so every
-// element is read once. A row longer than the whole grid holds is a round of its own, each block's
-// chunk longer than its slots, the rest kept in L2 (the L2 form) when it fits there; otherwise the
-// registers-only plan. From three rounds on, rows that fit half the grid are planned for half of
-// it: two pipelines.
+// element is read once. Rows longer than the whole grid holds keep the registers-only plan. From
+// three rounds on, rows that fit half the grid are planned for half of it: two pipelines.
 Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   const int vec = 16 / static_cast<int>(dtype_size(t));
   const int64_t grid = int64_t{coop_blocks_per_sm(t, false)} * d.sm_count;
@@ -595,11 +454,7 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
     return {c, cpr, blocks, cpr == 1 ? M : R, true};  // rows of one chunk: one round, no barrier
   };
   const Plan whole = rounds_of(g);
-  if (whole.rows_per_round == 0) {  // a row longer than the grid holds
-    const int64_t rest_bytes = (N - g * most) * static_cast<int64_t>(dtype_size(t)), c = chunk_for(g);
-    const bool l2 = l2_form() == L2Form::always || (l2_form() == L2Form::fits && rest_bytes <= d.l2_bytes);
-    return l2 ? Plan{c, ceil_div(N, c), g, 1, true, 1, true} : registers_only;
-  }
+  if (whole.rows_per_round == 0) return registers_only;
   // Three rounds or more: two pipelines of half the grid each, if a row fits half of it. (At two
   // rounds they measured no faster in fp32 and 9% slower in fp16 on the H100.)
   if (whole.cpr == 1 || ceil_div(M, whole.rows_per_round) < 3 || !pipelines_allowed()) return whole;
@@ -652,22 +507,21 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   PipelineSync* sync = w.sync;
   int pipelines = static_cast<int>(p.pipelines);
   unsigned launch = next_launch();
-  int prefetch = prefetch_allowed() ? 1 : 0;
   if (two_launch()) {
     softmax_split<T, kSummarise><<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R,
-                                                                                        ws, 1, sync, launch, 0);
+                                                                                        ws, 1, sync, launch);
     CUDA_CHECK_LAUNCH();
     if (cpr == 1) return;  // the first kernel normalised the rows already
     softmax_split<T, kNormalise><<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R,
-                                                                                        ws, 1, sync, launch, 0);
+                                                                                        ws, 1, sync, launch);
     CUDA_CHECK_LAUNCH();
     return;
   }
   const int64_t per_round = p.rows_per_round * p.cpr, per_pipeline = p.grid / p.pipelines;
   const unsigned grid = static_cast<unsigned>((per_round < per_pipeline ? per_round : per_pipeline) * p.pipelines);
-  const void* kernel = coop_kernel<T>(p.smem, p.rest);
+  const void* kernel = coop_kernel<T>(p.smem);
   const size_t smem = p.smem ? static_cast<size_t>(kSlices * kSliceBytes) : 0;
-  void* args[] = {&x, &y, &rows, &N, &chunk, &cpr, &R, &ws, &pipelines, &sync, &launch, &prefetch};
+  void* args[] = {&x, &y, &rows, &N, &chunk, &cpr, &R, &ws, &pipelines, &sync, &launch};
   if (cpr == 1) {  // rows of one chunk never reach grid.sync(): an ordinary launch, cheaper to start
     CUDA_CHECK(cudaLaunchKernel(kernel, dim3(grid), dim3(kThreads), args, smem, stream));
     return;
@@ -708,9 +562,7 @@ std::vector<KernelConfig> explain_t() {
           {"softmax_split two-launch: normalise", reinterpret_cast<const void*>(softmax_split<T, kNormalise>),
            kThreads, 0, per_thread},
           {"softmax_split cooperative, + shared memory", coop_kernel<T>(true), kThreads, kSlices * kSliceBytes,
-           int64_t{kPacks + kSlices} * kVec<T>},
-          {"softmax_split cooperative, + shared memory + rest (L2 form)", coop_kernel<T>(true, true), kThreads,
-           kSlices * kSliceBytes, int64_t{kPacks + kSlices} * kVec<T>}};
+           int64_t{kPacks + kSlices} * kVec<T>}};
 }
 std::vector<KernelConfig> explain(const DeviceInfo&, DType t) {
   return with_element_type(t, [](auto tag) { return explain_t<decltype(tag)>(); });

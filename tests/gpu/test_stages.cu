@@ -131,10 +131,9 @@ TEST_CASE("more than 2^31 elements: no 32-bit index overflow") {
 // that stage 09 takes in rounds: 3 rows of 2^23 + 5 (fp32: a row a round; fp16 and bf16: 2 + 1
 // rows), then shapes its two pipelines take: fp32 5 rows of 2^22 + 3 (a row a round, 3 + 2 rounds)
 // and 13 of 2^21 + 1 (rounds of 2 rows, the last of 1), fp16 and bf16 5 rows of 2^23 + 3; last,
-// rows of 64 MB, longer than stage 09's grid holds but with a rest that fits in L2 (its L2 form):
-// one of 2^24 + 3 floats, two of 2^24 (a row a round), and for fp16 and bf16 two of 2^25 (one of
-// 2^25 - 1 is the first shape). Odd lengths, so every chunk boundary has a tail, and even ones for
-// the 16-byte loads.
+// rows of 64 MB, longer than stage 09's grid holds (registers-only chunks, several a block):
+// one of 2^24 + 3 floats, two of 2^24, and for fp16 and bf16 two of 2^25. Odd lengths, so every
+// chunk boundary has a tail, and even ones for the 16-byte loads.
 TEST_CASE("stages that take any N: rows longer than the chip holds") {
   for_each_stage([](const Stage& s, DType t) {
     if (stage_max_cols(s, device_info(), t, 0) != 0) return;
@@ -285,8 +284,7 @@ int main(int argc, char** argv) {
   std::printf("stages:");
   for (const Stage* s : stage_registry())
     if (selected(*s)) std::printf(" %s_%s", s->id, s->name);
-  for (const char* knob : {"SOFTMAX_TEST_STAGES", "STEP09_MODE", "STEP09_PREFETCH", "STEP09_L2", "STEP09_PIPELINES",
-                           "STEP10_LOAD", "STEP10_CLUSTER"})
+  for (const char* knob : {"SOFTMAX_TEST_STAGES", "STEP09_MODE", "STEP09_PIPELINES", "STEP10_LOAD", "STEP10_CLUSTER"})
     if (const char* v = std::getenv(knob)) std::printf("  %s=%s", knob, v);
   std::printf("\n\n");
   doctest::Context ctx(argc, argv);
