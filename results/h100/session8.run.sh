@@ -3,7 +3,10 @@
 # are written, and the L2 form for rows longer than the grid holds), in parts that fit one device
 # call each. Binaries built beforehand for sm_90 at the commit under test and carried (BIN=folder
 # with step09, step11, test_gpu, libsoftmax.so; DEPS=prefix with Google Benchmark's lib/).
-#   OUT=... BIN=.bin DEPS=.deps bash results/h100/session8.run.sh explore1   test-gpu of 09; stage 09's sweeps with each change on and off; sanitizers
+#   OUT=... BIN=.bin DEPS=.deps bash results/h100/session8.run.sh explore1   test-gpu of 09; stage 09's sweeps with each change on and off; sanitizers (a1fdb72)
+#   OUT=... BIN=.bin DEPS=.deps bash results/h100/session8.run.sh probe      phases.cu, and ncu's DRAM bytes of the L2 form (a1fdb72)
+#   OUT=... BIN=.bin DEPS=.deps bash results/h100/session8.run.sh explore2   test-gpu of 09 (676250f); few rows of 2^16..2^20: stage 10's cluster sizes against 09
+#   OUT=... BIN=.bin DEPS=.deps bash results/h100/session8.run.sh peers      the fp16 and bf16 peers against the dispatcher (676250f)
 set -u
 OUT=${OUT:-/tmp/out}
 BIN=${BIN:-.}
@@ -40,6 +43,25 @@ explore1)
   san memcheck --rows 1 --cols 16777219
   san racecheck --rows 7 --cols 2097153
   san synccheck --rows 2 --cols 33554432 --dtype f16 ;;
+explore2)
+  SOFTMAX_TEST_STAGES=09 timeout 200 $BIN/test_gpu > $R/test-gpu-09.txt 2>&1; echo "test-gpu 09 exit $? at ${SECONDS}s"
+  tail -n 3 $R/test-gpu-09.txt
+  # Few rows of 128 KB .. 2 MB: stage 09 against stage 10 with its own plan and with clusters of 4, 8, 16.
+  for t in f16 f32; do for m in 1 4 8; do for n in 65536 131072 262144 524288 1048576; do
+    [ $t = f32 ] && [ $m != 4 -o $n -gt 262144 ] && continue
+    for v in 09 10 10c4 10c8 10c16; do
+      case $v in 09) cmd="$BIN/step09";; 10) cmd="$BIN/step10";; *) cmd="env STEP10_CLUSTER=${v#10c} $BIN/step10";; esac
+      budget 560 "$v $t $m $n" || break 4
+      line=$($cmd --rows $m --cols $n --dtype $t --iters 50 2>&1 | grep -E "^ +$m +$n ")
+      echo "$v $t $m $n: $(echo "$line" | awk '{print $4, $NF}')" | tee -a $R/few_rows.txt
+    done
+  done; done; done ;;
+peers)
+  cp $BIN/step* . 2>/dev/null  # peers.py's preflight runs ./stepNN --check
+  for t in f16 bf16; do $BIN/step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
+  timeout 560 python3 bench/peers.py --lib $BIN/libsoftmax.so --dtypes f16,bf16 \
+    --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step09,step10,step11,copy \
+    --out $R/peers-halves.json > $R/peers-halves.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 60 $R/peers-halves.txt ;;
 esac
 # (part probe) The read-alone / write-alone / copy probe, and DRAM bytes of stage 09's L2 form
 # against the registers-only plan (ncu, clocks left as they are).
