@@ -7,6 +7,8 @@
 #   OUT=... BIN=.bin DEPS=.deps bash results/h100/session8.run.sh probe      phases.cu, and ncu's DRAM bytes of the L2 form (a1fdb72)
 #   OUT=... BIN=.bin DEPS=.deps bash results/h100/session8.run.sh explore2   test-gpu of 09 (676250f); few rows of 2^16..2^20: stage 10's cluster sizes against 09
 #   OUT=... BIN=.bin DEPS=.deps bash results/h100/session8.run.sh peers      the fp16 and bf16 peers against the dispatcher (676250f)
+#   OUT=... BIN=.bin DEPS=.deps bash results/h100/session8.run.sh long-rows  test-gpu's case of rows longer than the chip, every stage (676250f)
+# The probe needs BIN/phases: nvcc -O3 -arch=sm_90 -o .bin/phases results/h100/explore/session8/phases.cu
 set -u
 OUT=${OUT:-/tmp/out}
 BIN=${BIN:-.}
@@ -62,15 +64,15 @@ peers)
   timeout 560 python3 bench/peers.py --lib $BIN/libsoftmax.so --dtypes f16,bf16 \
     --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step09,step10,step11,copy \
     --out $R/peers-halves.json > $R/peers-halves.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 60 $R/peers-halves.txt ;;
-esac
-# (part probe) The read-alone / write-alone / copy probe, and DRAM bytes of stage 09's L2 form
-# against the registers-only plan (ncu, clocks left as they are).
-if [ "$part" = probe ]; then
+probe)  # the read-alone / write-alone / copy probe; DRAM bytes of the L2 form against the registers-only plan
   $BIN/phases > $R/phases.txt 2>&1; echo "phases exit $?"; cat $R/phases.txt
   Q="ncu --clock-control none -k regex:softmax_split --launch-count 1 --metrics dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum,lts__t_sector_hit_rate.pct"
   for s in "1 16777216 1" "1 16777216 0" "4 16777216 1" "4 16777216 0" "1 33554432 always" "1 33554432 0"; do
     set -- $s; echo "== STEP09_L2=$3 --rows $1 --cols $2" >> $R/ncu.txt
     STEP09_L2=$3 timeout 60 $Q $BIN/step09 --check --rows $1 --cols $2 >> $R/ncu.txt 2>&1; echo "ncu $s exit $?"
   done
-  grep -E "^==|dram__|gpu__time|lts__t_sector_hit" $R/ncu.txt
-fi
+  grep -E "^==|dram__|gpu__time|lts__t_sector_hit" $R/ncu.txt ;;
+long-rows)  # (run by hand in call 5, the same command; its file is explore/session8/explore2/test-gpu-long-rows.txt)
+  timeout 500 $BIN/test_gpu -tc="*rows longer than the chip holds*" > $R/test-gpu-long-rows.txt 2>&1
+  echo "exit $?"; tail -n 5 $R/test-gpu-long-rows.txt ;;
+esac
