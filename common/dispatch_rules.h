@@ -56,12 +56,10 @@ inline constexpr Rule kDispatchRules[] = {
      "strided rows: stage 10 is the only stage with a strided launcher"},
     // fp32: the row in registers while it fits, then (many long rows) split-K in two pipelines of
     // rounds, clusters, then split-K (results/h100/step0*.json).
-    {kF32, Rows::contiguous, 1, kNoLimit, 1, 2048, kNoLimit, "03",
+    {kF32, Rows::contiguous, 1, kNoLimit, 1, 1024, kNoLimit, "03",
      "one warp per row, the row in registers: 102-103% of the copy at M = 2048"},
-    {kF32, Rows::contiguous, 1, 8, 1, 32768, kNoLimit, "04",
-     "a few rows (M <= 8): one 1024-thread block per row, 4.7-8.9 us, 0.7-1.6 us under 08 (--tune)"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
-     "a block per row, 16-byte packs in registers: 99-100% at M = 2048, N = 4096 .. 16384"},
+     "a team of 4-32 warps per row, exp once: 99-109% of the copy at M = 2048, N = 2048 .. 16384"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 32768, kNoLimit, "04",
      "one 1024-thread block per row, the row in registers: 97% at N = 32768"},
     {kF32, Rows::contiguous, 512, kNoLimit, 65536, int64_t{1} << 18, kNoLimit, "09",
@@ -79,7 +77,7 @@ inline constexpr Rule kDispatchRules[] = {
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, 65536, kNoLimit, "08",
-     "16-byte packs: a warp per row up to 4 KB (fp16: 91-94% at N = 1024, 2048), a block's registers beyond (95-98%)"},
+     "16-byte packs: a team of 4-16 warps per row up to 32 KB (fp16: 99-101% of the copy at M = 2048), a block's registers beyond"},
     {kHalves, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 20, kNoLimit, "10",
      "a thread-block cluster per row, the row read once: 85-87% at N = 2^17 .. 2^18 (threads load the part)"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "08",

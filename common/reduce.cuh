@@ -40,6 +40,23 @@ __device__ __forceinline__ float block_allreduce(float v, Op op) {
   return v;
 }
 
+// Contract: the block is made of teams of TW consecutive warps (TW a power of two, 1 to 32) and
+// every thread of a team calls it; every thread returns op over its team's values. TW == 1 is
+// warp_allreduce. For TW > 1 every thread of the block calls it (one barrier), and `slots` holds
+// one float per warp of the block that no other call uses before the block's next barrier (give
+// each call site its own slots). Introduced in stage 08 (a team of warps per row).
+template <int TW, class Op>
+__device__ __forceinline__ float team_allreduce(float v, Op op, float* slots) {
+  v = warp_allreduce(v, op);
+  if constexpr (TW > 1) {
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    if (lane == 0) slots[warp] = v;
+    __syncthreads();
+    v = warp_allreduce(lane < TW ? slots[warp / TW * TW + lane] : Op::identity, op);
+  }
+  return v;
+}
+
 // ---- (max, sum) reductions, for the online stages -------------------------------------------
 #include "softmax_math.h"
 

@@ -9,8 +9,9 @@
 //     memory a block may opt in to); the shared part is filled with cp.async, not via registers;
 //   * `twopass` for any N (the second read of the row comes from L2) and a two-kernel split-K for a
 //     few long rows, so every shape has a path; the launcher dispatches by shape;
-//   * `warp_rows` for short rows (up to 4 KB): stage 03's warp per row, in 16-byte packs of any dtype.
-// STEP08_PATH=warp|register|medium|extreme|twopass|splitk forces one path (the doc's comparison tables;
+//   * `team_rows` for rows of up to 32 KB (64 KB when rows are fewer than SMs): stage 03's warp per
+//     row widened to a team of 1-32 warps, in 16-byte packs of any dtype, exp taken once per element.
+// STEP08_PATH=team|register|medium|extreme|twopass|splitk forces one path (the doc's comparison tables;
 // refuse() names the shapes it cannot take); STEP08_ROWS_PER_SM=k overrides the two-pass kernel's
 // L2-sized residency cap. See docs/08_half.md.
 #include <climits>
@@ -180,56 +181,62 @@ __global__ void __launch_bounds__(THREADS, MINB)
   }
 }
 
-// ---- short rows: one warp per row -----------------------------------------------------------
+// ---- short and medium rows: a team of warps per row -----------------------------------------
 //
-// Stage 03's layout in 16-byte packs: lane l owns packs l, l + 32, ..., l + 32 (P - 1), so each
-// load instruction of the warp reads 512 contiguous bytes, and all P loads are issued before the
-// first is used. Both reductions are warp shuffles: no shared memory, no barrier, and a block of
-// kWarpRows warps holds kWarpRows rows. N <= 32 * P * kVec<T>, N % kVec<T> == 0.
-constexpr int kWarpRows = 4;
+// Stage 03's warp per row, widened: a team of TW warps holds one row, thread t of the team owning
+// packs t, t + 32 TW, ..., t + 32 TW (P - 1), so each load instruction of a warp reads 512
+// contiguous bytes, and all P loads are issued before the first is used. exp(x - max) is taken
+// once per element and kept as P * kVec<T> floats until the row is normalised. Both reductions are
+// warp shuffles, plus one exchange through shared memory when TW > 1 (team_allreduce). A block has
+// max(128, 32 TW) threads: four rows of one warp, two of two, or one row. N <= 32 TW P kVec<T>,
+// N % kVec<T> == 0.
+template <int TW>
+__host__ __device__ constexpr int team_threads() { return 32 * TW < 128 ? 128 : 32 * TW; }
 
-template <class T, int P>
-__global__ void __launch_bounds__(32 * kWarpRows) warp_rows(const T* __restrict__ x, T* __restrict__ y, int64_t M,
-                                                             int64_t N) {
-  constexpr int V = kVec<T>;
-  const int64_t row = int64_t{blockIdx.x} * kWarpRows + threadIdx.x / 32;
-  if (row >= M) return;  // no barrier below: a warp may leave on its own
-  const int lane = static_cast<int>(threadIdx.x % 32);
+template <class T, int TW, int P>
+__global__ void __launch_bounds__(team_threads<TW>()) team_rows(const T* __restrict__ x, T* __restrict__ y,
+                                                                int64_t M, int64_t N) {
+  constexpr int THREADS = team_threads<TW>(), TEAM = 32 * TW, V = kVec<T>;
+  __shared__ float max_slots[THREADS / 32], sum_slots[THREADS / 32];
+  const int64_t row = int64_t{blockIdx.x} * (THREADS / TEAM) + threadIdx.x / TEAM;
+  const bool live = row < M;  // a team past the last row still joins the block's barriers
+  if (TW == 1 && !live) return;  // (a one-warp team has none)
+  const int t = static_cast<int>(threadIdx.x % TEAM);
   const int nvec = static_cast<int>(N / V);
-  const uint4* xr = reinterpret_cast<const uint4*>(x + row * N);
-  uint4* yr = reinterpret_cast<uint4*>(y + row * N);
+  const uint4* xr = reinterpret_cast<const uint4*>(x + (live ? row : 0) * N);
+  uint4* yr = reinterpret_cast<uint4*>(y + (live ? row : 0) * N);
 
-  // 1. The lane's whole share first: P independent 16-byte loads in flight.
+  // 1. The thread's whole share first: P independent 16-byte loads in flight.
   uint4 r[P];
 #pragma unroll
-  for (int i = 0; i < P; ++i) r[i] = lane + 32 * i < nvec ? xr[lane + 32 * i] : neg_inf_pack<T>();
-  // 2. The row's max: per lane on the packs, then across the warp.
+  for (int i = 0; i < P; ++i) r[i] = live && t + TEAM * i < nvec ? xr[t + TEAM * i] : neg_inf_pack<T>();
+  // 2. The row's max: per thread on the packs, then across the team.
   float m = -INFINITY;
 #pragma unroll
   for (int i = 0; i < P; ++i) m = fmaxf(m, pack_max<T>(r[i]));
-  m = warp_allreduce(m, MaxOp{});
-  // 3. The row's sum of exp(x - max); an all -inf row sums against 0 (sum 0, output NaN as torch's).
+  m = team_allreduce<TW>(m, MaxOp{}, max_slots);
+  // 3. exp(x - max) once, kept as floats, and the row's sum; an all -inf row sums against 0 (sum
+  //    0, output NaN as torch's).
   const float ms = m == -INFINITY ? 0.0f : m;
+  float e[P][V];
   float l = 0.0f;
 #pragma unroll
   for (int i = 0; i < P; ++i) {
-    opaque(r[i]);
-    float f[V];
-    unpack<T>(r[i], f);
+    unpack<T>(r[i], e[i]);
 #pragma unroll
-    for (int k = 0; k < V; ++k) l += __expf(f[k] - ms);
+    for (int k = 0; k < V; ++k) {
+      e[i][k] = __expf(e[i][k] - ms);
+      l += e[i][k];
+    }
   }
-  const float inv = 1.0f / warp_allreduce(l, SumOp{});
+  const float inv = 1.0f / team_allreduce<TW>(l, SumOp{}, sum_slots);
   // 4. Normalise from registers; 16-byte stores.
 #pragma unroll
   for (int i = 0; i < P; ++i) {
-    if (lane + 32 * i < nvec) {
-      opaque(r[i]);
-      float f[V];
-      unpack<T>(r[i], f);
+    if (live && t + TEAM * i < nvec) {
 #pragma unroll
-      for (int k = 0; k < V; ++k) f[k] = __expf(f[k] - m) * inv;
-      yr[lane + 32 * i] = pack<T>(f);
+      for (int k = 0; k < V; ++k) e[i][k] *= inv;
+      yr[t + TEAM * i] = pack<T>(e[i]);
     }
   }
 }
@@ -322,12 +329,12 @@ __global__ void __launch_bounds__(kSplitThreads, kSplitMinBlocks)
 
 // ---- the paths and their limits ------------------------------------------------------------
 
-enum class Path { automatic, warp, reg, medium, extreme, twopass, splitk };
+enum class Path { automatic, team, reg, medium, extreme, twopass, splitk };
 
 const char* path_name(Path p) {
   switch (p) {
     case Path::automatic: return "auto";
-    case Path::warp: return "warp";
+    case Path::team: return "team";
     case Path::reg: return "register";
     case Path::medium: return "medium";
     case Path::extreme: return "extreme";
@@ -342,9 +349,9 @@ Path forced_path() {
   static const Path p = [] {
     const char* e = std::getenv("STEP08_PATH");
     if (!e || !*e) return Path::automatic;
-    for (Path q : {Path::automatic, Path::warp, Path::reg, Path::medium, Path::extreme, Path::twopass, Path::splitk})
+    for (Path q : {Path::automatic, Path::team, Path::reg, Path::medium, Path::extreme, Path::twopass, Path::splitk})
       if (std::strcmp(e, path_name(q)) == 0) return q;
-    std::fprintf(stderr, "error: STEP08_PATH=%s: expected warp, register, medium, extreme, twopass or splitk\n", e);
+    std::fprintf(stderr, "error: STEP08_PATH=%s: expected team, register, medium, extreme, twopass or splitk\n", e);
     std::exit(kExitUsage);
   }();
   return p;
@@ -370,12 +377,17 @@ constexpr RegCfg kRegCfgs[] = {{128, 1, 16}, {256, 1, 8}, {128, 4, 12}, {256, 4,
                                {512, 4, 3},  {512, 8, 2}, {1024, 8, 1}};
 constexpr int kNumRegCfgs = sizeof(kRegCfgs) / sizeof(kRegCfgs[0]);
 
-// The warp-per-row configurations, smallest first: packs per lane. A row of up to 32 * P * kVec
-// elements (512 * P bytes) takes the first that covers it; the stage chooses the warp path for rows
-// of up to kWarpAutoBytes, and STEP08_PATH=warp forces it up to the largest (8 KB rows).
-constexpr int kWarpPacks[] = {1, 2, 4, 8, 16};
-constexpr int kNumWarpCfgs = sizeof(kWarpPacks) / sizeof(kWarpPacks[0]);
-constexpr int64_t kWarpAutoBytes = 4096;
+// The team configurations, smallest first: (warps per row, packs per thread). Configuration k holds
+// a row of 512 * 2^k bytes (512 B .. 64 KB): one pack per thread up to 2 KB rows, two at 4 KB, four
+// from 8 KB on, and as many warps as that takes (results/h100/explore/session9/rows.txt). A row
+// takes the first that covers it; the stage chooses the team path for rows of up to kTeamAutoBytes,
+// or kTeamFewRowsBytes when there are fewer rows than SMs.
+struct TeamCfg {
+  int warps, packs;
+};
+constexpr TeamCfg kTeamCfgs[] = {{1, 1}, {2, 1}, {4, 1}, {4, 2}, {4, 4}, {8, 4}, {16, 4}, {32, 4}};
+constexpr int kNumTeamCfgs = sizeof(kTeamCfgs) / sizeof(kTeamCfgs[0]);
+constexpr int64_t kTeamAutoBytes = 32 * 1024, kTeamFewRowsBytes = 64 * 1024;
 
 // medium: 256 threads, 8 packs in registers + 8 in shared memory (32 KB, under the 48 KB default).
 constexpr int kMedThreads = 256, kMedReg = 8, kMedSmem = 8, kMedMinBlocks = 3;
@@ -393,7 +405,10 @@ int64_t reg_max_cols(DType t) {
   const RegCfg c = kRegCfgs[kNumRegCfgs - 1];
   return int64_t{c.threads} * c.packs * vec_of(t);
 }
-int64_t warp_max_cols(DType t) { return int64_t{32} * kWarpPacks[kNumWarpCfgs - 1] * vec_of(t); }
+int64_t team_max_cols(DType t) {
+  const TeamCfg c = kTeamCfgs[kNumTeamCfgs - 1];
+  return int64_t{32} * c.warps * c.packs * vec_of(t);
+}
 int64_t medium_max_cols(DType t) { return int64_t{kMedThreads} * (kMedReg + kMedSmem) * vec_of(t); }
 int extreme_slices(const DeviceInfo& d) {
   const int64_t usable = (d.smem_per_block_optin - kReduceSmem) / kSliceBytes;
@@ -405,7 +420,7 @@ int64_t extreme_max_cols(const DeviceInfo& d, DType t) {
 // The longest row a path takes (0: any).
 int64_t path_max_cols(const DeviceInfo& d, DType t, Path p) {
   switch (p) {
-    case Path::warp: return warp_max_cols(t);
+    case Path::team: return team_max_cols(t);
     case Path::reg: return reg_max_cols(t);
     case Path::medium: return medium_max_cols(t);
     case Path::extreme: return extreme_max_cols(d, t);
@@ -435,11 +450,11 @@ Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   if (f != Path::automatic) return f;
   if (M * 2 <= d.sm_count && N >= kSplitMinCols) return Path::splitk;  // a few long rows
   if (N % vec_of(t) != 0) return Path::twopass;                       // rows not 16-byte aligned
-  // Rows of up to 4 KB: a block per row with one pack per thread leaves too little in flight (fp16
-  // N = 2048: 59.9% of the copy in registers, 70.4% in two passes; results/h100/
-  // step08_register_vs_twopass.txt); a warp per row holds up to 8 packs per lane instead.
+  // Rows of up to 32 KB (64 KB when rows are fewer than SMs): a team of warps per row, exp taken
+  // once, shuffles and one barrier per reduction; faster there than the block's registers with its
+  // (max, sum) merges (docs/08_half.md, "A team of warps per row").
   const int64_t row_bytes = N * static_cast<int64_t>(dtype_size(t));
-  if (row_bytes <= kWarpAutoBytes) return Path::warp;
+  if (row_bytes <= kTeamAutoBytes || (row_bytes <= kTeamFewRowsBytes && M < d.sm_count)) return Path::team;
   if (N <= reg_max_cols(t)) return Path::reg;                         // the row fits in registers
   return Path::twopass;
 }
@@ -494,12 +509,13 @@ void launch_onepass(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream)
 }
 
 template <class T, int I = 0>
-void launch_warp(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
-  constexpr int P = kWarpPacks[I];
-  if constexpr (I + 1 < kNumWarpCfgs) {
-    if (N > int64_t{32} * P * kVec<T>) return launch_warp<T, I + 1>(x, y, M, N, stream);
+void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
+  constexpr TeamCfg c = kTeamCfgs[I];
+  if constexpr (I + 1 < kNumTeamCfgs) {
+    if (N > int64_t{32} * c.warps * c.packs * kVec<T>) return launch_team<T, I + 1>(x, y, M, N, stream);
   }
-  warp_rows<T, P><<<static_cast<unsigned>(ceil_div(M, kWarpRows)), 32 * kWarpRows, 0, stream>>>(x, y, M, N);
+  constexpr int threads = team_threads<c.warps>(), rows_per_block = threads / (32 * c.warps);
+  team_rows<T, c.warps, c.packs><<<static_cast<unsigned>(ceil_div(M, rows_per_block)), threads, 0, stream>>>(x, y, M, N);
   CUDA_CHECK_LAUNCH();
 }
 
@@ -588,7 +604,7 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   if (!packed_ok(x, y, N) && path != Path::splitk) path = Path::twopass;
   switch (path) {
     case Path::automatic:  // choose() never returns it
-    case Path::warp: launch_warp<T>(x, y, M, N, stream); break;
+    case Path::team: launch_team<T>(x, y, M, N, stream); break;
     case Path::reg: launch_register<T>(x, y, M, N, stream); break;
     case Path::medium: launch_onepass<T, kMedThreads, kMedReg, kMedSmem, kMedMinBlocks>(x, y, M, N, stream); break;
     case Path::extreme: launch_onepass<T, kExtThreads, kExtReg, kExtSmem, 1>(x, y, M, N, stream); break;
@@ -619,7 +635,7 @@ std::string refuse(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   if (M > INT_MAX) return "M is larger than the grid can cover (2^31 - 1 blocks)";
   if (N > (int64_t{1} << 30))  // per-row kernels index a row with 32-bit ints
     return "rows of more than 2^30 elements go to split-K only, which takes at most 65536 chunks";
-  if (p == Path::warp || p == Path::reg || p == Path::medium || p == Path::extreme) {
+  if (p == Path::team || p == Path::reg || p == Path::medium || p == Path::extreme) {
     if (N % vec_of(t) != 0)
       return path + " needs N to be a multiple of " + std::to_string(vec_of(t)) + " (16-byte rows)";
     const int64_t most = path_max_cols(d, t, p);
@@ -641,17 +657,19 @@ void explain_register(std::vector<KernelConfig>& out) {
 }
 
 template <class T, int I = 0>
-void explain_warp(std::vector<KernelConfig>& out) {
-  constexpr int P = kWarpPacks[I];
-  out.push_back({"warp_rows " + std::to_string(P) + " packs/lane, N <= " + std::to_string(32 * P * kVec<T>),
-                 reinterpret_cast<const void*>(warp_rows<T, P>), 32 * kWarpRows, 0, int64_t{P} * kVec<T>});
-  if constexpr (I + 1 < kNumWarpCfgs) explain_warp<T, I + 1>(out);
+void explain_team(std::vector<KernelConfig>& out) {
+  constexpr TeamCfg c = kTeamCfgs[I];
+  out.push_back({"team_rows " + std::to_string(c.warps) + " warps x " + std::to_string(c.packs) +
+                     " packs, N <= " + std::to_string(32 * c.warps * c.packs * kVec<T>),
+                 reinterpret_cast<const void*>(team_rows<T, c.warps, c.packs>), team_threads<c.warps>(), 0,
+                 int64_t{c.packs} * kVec<T>});
+  if constexpr (I + 1 < kNumTeamCfgs) explain_team<T, I + 1>(out);
 }
 
 template <class T>
 std::vector<KernelConfig> explain_t(const DeviceInfo& d) {
   std::vector<KernelConfig> out;
-  explain_warp<T>(out);
+  explain_team<T>(out);
   explain_register<T>(out);
   const DType t = dtype_of<T>();
   const int64_t nm = medium_max_cols(t), ne = extreme_max_cols(d, t);
@@ -682,8 +700,8 @@ std::vector<Shape> sweep() {
 }
 
 const Stage stage08 = {"08", "half",
-                       "fp16/bf16, 16-byte packs; a warp per short row, a block's registers (+ shared "
-                       "memory) for longer rows, two-pass and split-K for the rest",
+                       "fp16/bf16, 16-byte packs; a team of warps per row up to 32 KB, a block's registers "
+                       "(+ shared memory) for longer rows, two-pass and split-K for the rest",
                        launch_f32, launch_f16, launch_bf16, refuse, max_cols, sweep(), explain};
 
 }  // namespace

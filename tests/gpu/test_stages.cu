@@ -70,6 +70,16 @@ TEST_CASE("every stage matches the reference on random inputs, corner shapes") {
   });
 }
 
+// Row lengths that pick each of stage 08's team sizes (rows of 128 B to 64 KB: 1 to 32 warps per
+// row, four or two rows per block for the smallest) and the register kernel after them, at M = 7
+// (fewer rows than SMs, and a last block with teams past the last row) and M = 133.
+TEST_CASE("every stage on rows of 128 B to 128 KB, few rows and a partial last block") {
+  for_each_stage([](const Stage& s, DType t) {
+    for (int64_t M : {7, 133})
+      for (int64_t N : {64, 128, 256, 512, 2048, 4096, 8192, 16384, 32768}) check_one(s, t, M, N, InputKind::random);
+  });
+}
+
 TEST_CASE("every stage handles huge values, -inf entries and all-equal rows") {
   for_each_stage([](const Stage& s, DType t) {
     for (InputKind kind : {InputKind::huge, InputKind::neg_inf, InputKind::all_equal})
