@@ -59,7 +59,7 @@ inline constexpr Rule kDispatchRules[] = {
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 1024, kNoLimit, "03",
      "one warp per row, the row in registers: 102-103% of the copy at M = 2048"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
-     "a team of 4-32 warps per row, exp once: 99-109% of the copy at M = 2048, N = 2048 .. 16384"},
+     "a team of 4-16 warps per row up to 32 KB, exp once, a block's registers beyond: 99-109% of the copy at M = 2048, N = 2048 .. 16384"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 32768, kNoLimit, "04",
      "one 1024-thread block per row, the row in registers: 97% at N = 32768"},
     {kF32, Rows::contiguous, 512, kNoLimit, 65536, int64_t{1} << 18, kNoLimit, "09",
@@ -72,12 +72,12 @@ inline constexpr Rule kDispatchRules[] = {
      "few long rows without cooperative launch: split-K in two kernels"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "06",
      "last resort: two-pass, one block per row"},
-    // fp16 / bf16: a few long rows in 09's rounds; stage 08 (a warp per short row, then its
-    // caches); clusters for long rows when there are many; else 08's split-K.
+    // fp16 / bf16: a few long rows in 09's rounds; stage 08 (a team of warps per row up to 32 KB,
+    // then its caches); clusters for long rows when there are many; else 08's split-K.
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, 65536, kNoLimit, "08",
-     "16-byte packs: a team of 4-16 warps per row up to 32 KB (fp16: 99-101% of the copy at M = 2048), a block's registers beyond"},
+     "16-byte packs: a team of 4-16 warps per row up to 32 KB, a block's registers beyond: 98-102% of the copy at M = 2048, N = 1024 .. 16384"},
     {kHalves, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 20, kNoLimit, "10",
      "a thread-block cluster per row, the row read once: 85-87% at N = 2^17 .. 2^18 (threads load the part)"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "08",

@@ -116,7 +116,7 @@ TEST_CASE("every stage takes pointers that are not 16-byte aligned") {
 }
 
 // Long rows (the stage's largest, at most 32768) in every dtype, and short ones (1000: rows of up
-// to 4 KB take other kernels in the stages that choose by row length, such as 08's warp per row)
+// to 4 KB take other kernels in the stages that choose by row length, such as 08's team of warps)
 // in fp16 only: the same templates serve every dtype, and each case costs a scan of 2^31 elements.
 TEST_CASE("more than 2^31 elements: no 32-bit index overflow") {
   const int64_t kElems = (int64_t{1} << 31) + 4096;
