@@ -82,13 +82,13 @@ __device__ __forceinline__ uint4 load_scalars(const T* p, int o, int64_t left) {
 // otherwise). The register loads go first, then one cp.async group per slice (aligned rows; else
 // scalar loads), and nothing waits here: thread_summary takes each slice as its group lands. A
 // thread reads back only its own slots: no barrier.
-template <class T, int SLICES>
-__device__ __forceinline__ void load_chunk(const T* xr, const Item& it, bool aligned, uint4 (&r)[kPacks], uint4* cache) {
+template <class T, int SLICES, int P>
+__device__ __forceinline__ void load_chunk(const T* xr, const Item& it, bool aligned, uint4 (&r)[P], uint4* cache) {
   constexpr int V = kVec<T>;
   const T* p = xr + it.begin + V * threadIdx.x;
   const int64_t left = it.end - it.begin - V * threadIdx.x;
 #pragma unroll
-  for (int i = 0; i < kPacks; ++i) {
+  for (int i = 0; i < P; ++i) {
     const int o = V * i * kThreads;
     if (aligned) {
       r[i] = o < left ? __ldg(reinterpret_cast<const uint4*>(p + o)) : neg_inf_pack<T>();
@@ -98,7 +98,7 @@ __device__ __forceinline__ void load_chunk(const T* xr, const Item& it, bool ali
   }
 #pragma unroll
   for (int j = 0; j < SLICES; ++j) {
-    const int o = V * (kPacks + j) * kThreads;
+    const int o = V * (P + j) * kThreads;
     if (o < left) {
       uint4* slot = &cache[j * kThreads + threadIdx.x];
       if (aligned) {
@@ -123,12 +123,12 @@ __device__ __forceinline__ float sum_exp(const uint4& r, float m) {
 // Add the slices to the thread's running (m, l), each as soon as its cp.async group has landed
 // (the later ones still in flight): online, the sum rescaled when the max grows. A loop, not
 // unrolled: shared memory needs no constant index, and the registers stay free.
-template <class T, int SLICES>
+template <class T, int SLICES, int P>
 __device__ __forceinline__ void summarise_slices(const uint4* cache, int64_t left, float& m, float& l) {
 #pragma unroll 1
   for (int j = 0; j < SLICES; ++j) {
     cp_async_wait_pending(SLICES - 1 - j);
-    if (kVec<T> * (kPacks + j) * kThreads >= left) continue;
+    if (kVec<T> * (P + j) * kThreads >= left) continue;
     const uint4 v = cache[j * kThreads + threadIdx.x];
     const float vm = pack_max<T>(v);
     if (vm > m) {
@@ -141,19 +141,19 @@ __device__ __forceinline__ void summarise_slices(const uint4* cache, int64_t lef
 
 // This thread's (max, sum) over its slots; `left` as in load_chunk. The registers first (max, then
 // sum), then the slices as they land; on return every slice has landed.
-template <class T, int SLICES>
-__device__ __forceinline__ MaxSum thread_summary(uint4 (&r)[kPacks], const uint4* cache, int64_t left) {
+template <class T, int SLICES, int P>
+__device__ __forceinline__ MaxSum thread_summary(uint4 (&r)[P], const uint4* cache, int64_t left) {
   float m = -INFINITY;
 #pragma unroll
-  for (int i = 0; i < kPacks; ++i) m = fmaxf(m, pack_max<T>(r[i]));
+  for (int i = 0; i < P; ++i) m = fmaxf(m, pack_max<T>(r[i]));
   const float ms = m == -INFINITY ? 0.0f : m;  // only -inf (or nothing): sum 0, no NaN
   float l = 0.0f;
 #pragma unroll
-  for (int i = 0; i < kPacks; ++i) {
+  for (int i = 0; i < P; ++i) {
     opaque(r[i]);  // convert again here rather than keep the max phase's floats alive
     l += sum_exp<T>(r[i], ms);
   }
-  summarise_slices<T, SLICES>(cache, left, m, l);
+  summarise_slices<T, SLICES, P>(cache, left, m, l);
   // fmaxf skips NaN, so a NaN entry shows only in the sum; (-inf, NaN) would be merged away as
   // empty, so a NaN sum gets max +inf: the row ends NaN, as torch's does (docs/special_values.md).
   return {l != l ? INFINITY : m, l};
@@ -177,21 +177,21 @@ __device__ __forceinline__ void store_slot(T* p, int o, int64_t left, bool align
   }
 }
 
-template <class T, int SLICES>
-__device__ __forceinline__ void normalise_chunk(T* yr, const Item& it, bool aligned, uint4 (&r)[kPacks],
+template <class T, int SLICES, int P>
+__device__ __forceinline__ void normalise_chunk(T* yr, const Item& it, bool aligned, uint4 (&r)[P],
                                                 const uint4* cache, MaxSum row) {
   constexpr int V = kVec<T>;
   const float inv = 1.0f / row.l;
   T* p = yr + it.begin + V * threadIdx.x;
   const int64_t left = it.end - it.begin - V * threadIdx.x;
 #pragma unroll
-  for (int i = 0; i < kPacks; ++i) {
+  for (int i = 0; i < P; ++i) {
     opaque(r[i]);
     store_slot(p, V * i * kThreads, left, aligned, r[i], row, inv);
   }
 #pragma unroll 1
   for (int j = 0; j < SLICES; ++j) {
-    const int o = V * (kPacks + j) * kThreads;
+    const int o = V * (P + j) * kThreads;
     if (o < left) store_slot(p, o, left, aligned, cache[j * kThreads + threadIdx.x], row, inv);
   }
 }
@@ -234,14 +234,14 @@ __device__ __forceinline__ void wait_for_start(const PipelineSync* sync, unsigne
 // with its own barrier, so a round's chunks can all stay on chip until they are normalised. With
 // `pipelines` = 2 the grid is two pipelines of half its blocks: pipeline k takes rounds k, k + 2, ...
 // and meets at its own barrier; otherwise the whole grid takes every round.
-template <class T, int PHASES, int SLICES = 0>
+template <class T, int PHASES, int SLICES = 0, int P = kPacks>
 __global__ void __launch_bounds__(kThreads, 2)
     softmax_split(const T* __restrict__ x, T* __restrict__ y, int M, int64_t N, int64_t chunk, int cpr, int R,
                   MaxSum* ws, int pipelines, PipelineSync* sync, unsigned launch) {
   extern __shared__ uint4 cache[];  // SLICES x kThreads slots (none when SLICES = 0)
   const bool aligned =
       N % kVec<T> == 0 && (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
-  uint4 r[kPacks];
+  uint4 r[P];
   int held = -1;  // the item whose chunk r[] (and the cache) holds
 
   if constexpr (SLICES == 0) R = M, pipelines = 1;  // (the plan's choice too: registers-only chunks take one round)
@@ -260,11 +260,11 @@ __global__ void __launch_bounds__(kThreads, 2)
     if constexpr ((PHASES & kSummarise) != 0) {
       for (int w = first + me.b; w < end; w += blocks) {
         const Item it = item_of(w, N, chunk, cpr);
-        load_chunk<T, SLICES>(x + it.row * N, it, aligned, r, cache);
+        load_chunk<T, SLICES, P>(x + it.row * N, it, aligned, r, cache);
         const MaxSum s =
-            block_allreduce_two_step(thread_summary<T, SLICES>(r, cache, it.end - it.begin - kVec<T> * threadIdx.x));
+            block_allreduce_two_step(thread_summary<T, SLICES, P>(r, cache, it.end - it.begin - kVec<T> * threadIdx.x));
         if (cpr == 1) {
-          normalise_chunk<T, SLICES>(y + it.row * N, it, aligned, r, cache, s);
+          normalise_chunk<T, SLICES, P>(y + it.row * N, it, aligned, r, cache, s);
           continue;
         }
         if (threadIdx.x == 0) ws[w] = s;
@@ -304,10 +304,10 @@ __global__ void __launch_bounds__(kThreads, 2)
           merged_row = it.row;
         }
         if (w != held) {
-          load_chunk<T, SLICES>(x + it.row * N, it, aligned, r, cache);
+          load_chunk<T, SLICES, P>(x + it.row * N, it, aligned, r, cache);
           if constexpr (SLICES > 0) cp_async_wait_all();
         }
-        normalise_chunk<T, SLICES>(y + it.row * N, it, aligned, r, cache, total);
+        normalise_chunk<T, SLICES, P>(y + it.row * N, it, aligned, r, cache, total);
         held = w;
       }
     }
@@ -346,15 +346,33 @@ bool smem_allowed() {
 }
 
 // The cooperative kernel of T, registers only or with kSlices of shared memory; the latter asks
-// for 104 KB of dynamic shared memory and opts in once.
+// for 104 KB of dynamic shared memory and opts in once. Registers only, `packs` (1, 2, 4 or 8) is
+// the packs a thread holds: the smallest that covers the plan's chunk. On few rows every block runs
+// once, from a cold instruction cache after the harness's L2 flush (and a real model's other
+// kernels), and the 8-pack kernel's code is the larger cost: 4,280 instructions in fp16 against
+// 1,400 with one pack, 10.1 against 7.5 us at fp16 4 x 65536 (docs/09_cooperative.md, "Few rows: a
+// kernel the size of the chunk").
 template <class T>
-const void* coop_kernel(bool smem) {
+const void* coop_kernel(bool smem, int packs = kPacks) {
   static const void* const with_smem = [] {
     CUDA_CHECK(cudaFuncSetAttribute(softmax_split<T, kBoth, kSlices>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     static_cast<int>(kSlices * kSliceBytes)));
     return reinterpret_cast<const void*>(softmax_split<T, kBoth, kSlices>);
   }();
-  return smem ? with_smem : reinterpret_cast<const void*>(softmax_split<T, kBoth>);
+  if (smem) return with_smem;
+  switch (packs) {
+    case 1: return reinterpret_cast<const void*>(softmax_split<T, kBoth, 0, 1>);
+    case 2: return reinterpret_cast<const void*>(softmax_split<T, kBoth, 0, 2>);
+    case 4: return reinterpret_cast<const void*>(softmax_split<T, kBoth, 0, 4>);
+    default: return reinterpret_cast<const void*>(softmax_split<T, kBoth>);
+  }
+}
+
+// The fewest packs per thread (1, 2, 4 or kPacks) that hold a chunk of `chunk` elements.
+int packs_for(int64_t chunk, int vec) {
+  int packs = 1;
+  while (packs < kPacks && int64_t{packs} * kThreads * vec < chunk) packs *= 2;
+  return packs;
 }
 
 // Blocks of the cooperative kernel one SM holds at once (registers decide: 2 of 512 threads; the
@@ -379,16 +397,18 @@ int coop_blocks_per_sm(DType t, bool smem) {
   return with_element_type(t, [smem](auto tag) { return coop_blocks_per_sm<decltype(tag)>(smem); });
 }
 
-// STEP09_MIN_CHUNK=k: the smallest chunk, in elements (a multiple of the pack from one pack per
-// thread to the largest chunk: 2048 .. 16384 floats, 4096 .. 32768 halves); the default is one pack
-// per thread. For the comparison of grid sizes in docs/09_cooperative.md.
+// STEP09_MIN_CHUNK=k: the smallest chunk, in elements (a multiple of the pack from a quarter of a
+// pack per thread to the largest chunk: 512 .. 16384 floats, 1024 .. 32768 halves; threads past the
+// chunk's end hold -inf); the default is min_chunk_of. For the comparison of grid sizes in
+// docs/09_cooperative.md.
 int64_t min_chunk(int vec) {
   const char* e = std::getenv("STEP09_MIN_CHUNK");
   if (!e || !*e) return min_chunk_of(vec);
   const int64_t v = std::atoll(e);
-  if (v < min_chunk_of(vec) || v > max_chunk(vec) || v % vec != 0) {
+  const int64_t lowest = int64_t{kThreads} * vec / 4;
+  if (v < lowest || v > max_chunk(vec) || v % vec != 0) {
     std::fprintf(stderr, "error: STEP09_MIN_CHUNK=%s: expected a multiple of %d from %lld to %lld\n", e, vec,
-                 static_cast<long long>(min_chunk_of(vec)), static_cast<long long>(max_chunk(vec)));
+                 static_cast<long long>(lowest), static_cast<long long>(max_chunk(vec)));
     std::exit(kExitUsage);
   }
   return v;
@@ -519,7 +539,7 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   }
   const int64_t per_round = p.rows_per_round * p.cpr, per_pipeline = p.grid / p.pipelines;
   const unsigned grid = static_cast<unsigned>((per_round < per_pipeline ? per_round : per_pipeline) * p.pipelines);
-  const void* kernel = coop_kernel<T>(p.smem);
+  const void* kernel = coop_kernel<T>(p.smem, packs_for(chunk, kVec<T>));
   const size_t smem = p.smem ? static_cast<size_t>(kSlices * kSliceBytes) : 0;
   void* args[] = {&x, &y, &rows, &N, &chunk, &cpr, &R, &ws, &pipelines, &sync, &launch};
   if (cpr == 1) {  // rows of one chunk never reach grid.sync(): an ordinary launch, cheaper to start
@@ -562,7 +582,10 @@ std::vector<KernelConfig> explain_t() {
           {"softmax_split two-launch: normalise", reinterpret_cast<const void*>(softmax_split<T, kNormalise>),
            kThreads, 0, per_thread},
           {"softmax_split cooperative, + shared memory", coop_kernel<T>(true), kThreads, kSlices * kSliceBytes,
-           int64_t{kPacks + kSlices} * kVec<T>}};
+           int64_t{kPacks + kSlices} * kVec<T>},
+          {"softmax_split cooperative, 1 pack", coop_kernel<T>(false, 1), kThreads, 0, int64_t{kVec<T>}},
+          {"softmax_split cooperative, 2 packs", coop_kernel<T>(false, 2), kThreads, 0, int64_t{2} * kVec<T>},
+          {"softmax_split cooperative, 4 packs", coop_kernel<T>(false, 4), kThreads, 0, int64_t{4} * kVec<T>}};
 }
 std::vector<KernelConfig> explain(const DeviceInfo&, DType t) {
   return with_element_type(t, [](auto tag) { return explain_t<decltype(tag)>(); });
