@@ -4,6 +4,8 @@
 # Binaries built beforehand for sm_90 and carried (BIN=folder; DEPS=prefix with Google Benchmark's lib/).
 #   OUT=... BIN=.bin DEPS=.deps bash results/h100/session10.run.sh check  test-gpu of 08 and 11, the short-rows case for every stage, sanitizers on 08's team sizes, the rows.cu probe
 #   OUT=... BIN=.bin DEPS=.deps bash results/h100/session10.run.sh bench  sweeps of 08 and 11 (three dtypes), 03, 04; every peer against the dispatcher; few fp32 rows, 04 against 08
+#   OUT=... BIN=.bin DEPS=.deps bash results/h100/session10.run.sh packs  039c387 (stage 09's kernel of 1-8 packs): test-gpu of 09 and 11, sanitizers on the small kernels, sweeps of 09 and 11
+#   OUT=... BIN=.bin DEPS=.deps bash results/h100/session10.run.sh peers  039c387: every peer against the dispatcher, three dtypes
 # BIN/rows: nvcc -O3 -std=c++17 -arch=sm_90 -Icommon -o .bin/rows results/h100/explore/session9/rows.cu
 set -u
 OUT=${OUT:-/tmp/out}
@@ -34,6 +36,29 @@ check)
     san $tool --rows 5 --cols 32768 --dtype bf16   # 32 warps a row
     san $tool --rows 3 --cols 2048                 # fp32, 4 warps x 4 packs
   done ;;
+packs)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  san() { tool=$1; shift; budget 300 "$tool $*" || return; echo "== $tool $*" >> $R/sanitize-09.txt
+          timeout 50 compute-sanitizer --tool $tool --error-exitcode 1 $BIN/step09 --check "$@" >> $R/sanitize-09.txt 2>&1
+          echo "$tool $* exit $? at ${SECONDS}s"; }
+  SOFTMAX_TEST_STAGES=09,11 timeout 280 $BIN/test_gpu > $R/test-gpu-09-11.txt 2>&1; echo "test-gpu 09,11 exit $? at ${SECONDS}s"
+  tail -n 3 $R/test-gpu-09-11.txt
+  for tool in memcheck racecheck synccheck; do
+    san $tool --rows 4 --cols 65539 --dtype f16     # 1 pack, rows not 16-byte aligned
+    san $tool --rows 3 --cols 262144 --dtype bf16   # 2 packs
+    san $tool --rows 1 --cols 2097152               # fp32, 4 packs
+  done
+  run step09 $BIN/step09
+  run step09_f16 $BIN/step09 --dtype f16
+  run step09_bf16 $BIN/step09 --dtype bf16
+  run step11 $BIN/step11
+  run step11_f16 $BIN/step11 --dtype f16
+  run step11_bf16 $BIN/step11 --dtype bf16 ;;
+peers)
+  for t in f32 f16 bf16; do $BIN/step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
+  timeout 560 python3 $REPO/bench/peers.py --lib $BIN/libsoftmax.so --dtypes f32,f16,bf16 \
+    --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step09,step10,step11,copy \
+    --out $R/peers.json > $R/peers.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 30 $R/peers.txt ;;
 bench)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   for t in f32 f16 bf16; do $BIN/step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
