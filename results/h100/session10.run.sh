@@ -46,7 +46,7 @@ packs)
   for tool in memcheck racecheck synccheck; do
     san $tool --rows 4 --cols 65539 --dtype f16     # 1 pack, rows not 16-byte aligned
     san $tool --rows 3 --cols 262144 --dtype bf16   # 2 packs
-    san $tool --rows 1 --cols 2097152               # fp32, 4 packs
+    san $tool --rows 1 --cols 2097152               # fp32, 8 packs (this comment said 4 when it ran)
   done
   run step09 $BIN/step09
   run step09_f16 $BIN/step09 --dtype f16
