@@ -54,12 +54,14 @@ inline constexpr Rule kDispatchRules[] = {
     // Strided rows: stage 10 is the one stage with a strided launcher.
     {kAnyDType, Rows::strided, 1, kNoLimit, 1, kNoLimit, kNoLimit, "10",
      "strided rows: stage 10 is the only stage with a strided launcher"},
-    // fp32: the row in registers while it fits, then (many long rows) split-K in two pipelines of
-    // rounds, clusters, then split-K (results/h100/step0*.json).
+    // fp32: the row in registers while it fits (a few rows of 128 KB: stage 09), then (many long
+    // rows) split-K in two pipelines of rounds, clusters, then split-K (results/h100/step0*.json).
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 1024, kNoLimit, "03",
      "one warp per row, the row in registers: 102-103% of the copy at M = 2048"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
      "a team of 4-16 warps per row up to 32 KB, exp once, a block's registers beyond: 99-109% of the copy at M = 2048, N = 2048 .. 16384"},
+    {kF32, Rows::contiguous, 1, 16, 16385, 32768, kNoLimit, "09",
+     "a few rows of 128 KB: cooperative split-K in its one-pack kernel, 0.9-1.3 us under 04 at M = 1 .. 16, N = 32768"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 32768, kNoLimit, "04",
      "one 1024-thread block per row, the row in registers: 97% at N = 32768"},
     {kF32, Rows::contiguous, 512, kNoLimit, 65536, int64_t{1} << 18, kNoLimit, "09",
