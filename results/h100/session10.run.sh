@@ -6,6 +6,7 @@
 #   OUT=... BIN=.bin DEPS=.deps bash results/h100/session10.run.sh bench  sweeps of 08 and 11 (three dtypes), 03, 04; every peer against the dispatcher; few fp32 rows, 04 against 08
 #   OUT=... BIN=.bin DEPS=.deps bash results/h100/session10.run.sh packs  039c387 (stage 09's kernel of 1-8 packs): test-gpu of 09 and 11, sanitizers on the small kernels, sweeps of 09 and 11
 #   OUT=... BIN=.bin DEPS=.deps bash results/h100/session10.run.sh peers  039c387: every peer against the dispatcher, three dtypes
+#   OUT=... BIN=.bin DEPS=.deps bash results/h100/session10.run.sh rule   6fda352 (fp32 few rows of 128 KB to stage 09): test-gpu of 11, the fp32 sweep of 11, fp32 peers
 # BIN/rows: nvcc -O3 -std=c++17 -arch=sm_90 -Icommon -o .bin/rows results/h100/explore/session9/rows.cu
 set -u
 OUT=${OUT:-/tmp/out}
@@ -59,6 +60,14 @@ peers)
   timeout 560 python3 $REPO/bench/peers.py --lib $BIN/libsoftmax.so --dtypes f32,f16,bf16 \
     --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step09,step10,step11,copy \
     --out $R/peers.json > $R/peers.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 30 $R/peers.txt ;;
+rule)
+  SOFTMAX_TEST_STAGES=11 timeout 200 $BIN/test_gpu > $R/test-gpu-11.txt 2>&1; echo "test-gpu 11 exit $? at ${SECONDS}s"
+  tail -n 3 $R/test-gpu-11.txt
+  $BIN/step11 --plan > $R/step11_plan.txt 2>&1
+  run step11 $BIN/step11
+  timeout 240 python3 $REPO/bench/peers.py --lib $BIN/libsoftmax.so --dtypes f32 \
+    --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step09,step10,step11,copy \
+    --out $R/peers.json > $R/peers.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers.txt ;;
 bench)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   for t in f32 f16 bf16; do $BIN/step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
