@@ -346,12 +346,9 @@ bool smem_allowed() {
 }
 
 // The cooperative kernel of T, registers only or with kSlices of shared memory; the latter asks
-// for 104 KB of dynamic shared memory and opts in once. Registers only, `packs` (1, 2, 4 or 8) is
-// the packs a thread holds: the smallest that covers the plan's chunk. On few rows every block runs
-// once, from a cold instruction cache after the harness's L2 flush (and a real model's other
-// kernels), and the 8-pack kernel's code is the larger cost: 4,280 instructions in fp16 against
-// 1,400 with one pack, 10.1 against 7.5 us at fp16 4 x 65536 (docs/09_cooperative.md, "Few rows: a
-// kernel the size of the chunk").
+// for 104 KB of dynamic shared memory and opts in once. Registers only: `packs` (1, 2, 4 or 8) per
+// thread, so that a small chunk runs a small kernel (docs/09_cooperative.md, "Few rows: a kernel
+// the size of the chunk").
 template <class T>
 const void* coop_kernel(bool smem, int packs = kPacks) {
   static const void* const with_smem = [] {
