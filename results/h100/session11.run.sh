@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Device runs of the eleventh session. Each call builds on the device first (16 cores; Google
+# Benchmark's headers and library and doctest carried in DEPS, the commit in .commit), then runs
+# one part; every output goes to $OUT/<part>.tgz.
+#   OUT=... DEPS=.deps bash results/h100/session11.run.sh test    test-gpu of every stage, one run
+#   OUT=... DEPS=.deps bash results/h100/session11.run.sh probe   fp32 rows of 1-4 KB, 03 against 08; ncu of Triton's fused kernel against 08 at 2048 x 2048
+#   OUT=... DEPS=.deps bash results/h100/session11.run.sh bench   sweeps of 11 in three dtypes, the rule plan, test-gpu of 11
+#   OUT=... DEPS=.deps bash results/h100/session11.run.sh peers   every peer against stages 08-11, three dtypes, one process
+set -u
+OUT=${OUT:-/tmp/out}
+DEPS=${DEPS:-.deps}
+part=${1:-test}
+R=$part; mkdir -p $R
+trap 'tar czf $OUT/$R.tgz $R' EXIT
+export LD_LIBRARY_PATH=$PWD/$DEPS/lib:${LD_LIBRARY_PATH:-}
+commit=$(cat .commit 2>/dev/null || echo unknown)
+make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit all build/test_gpu lib > $R/build.txt 2>&1 \
+  || { echo "build failed"; tail -n 30 $R/build.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+B="--iters 30 --benchmark_out_format=json"
+budget() { [ $SECONDS -lt $1 ] || { echo "skipped (time): $2"; return 1; }; }
+run() { out=$1; shift; budget 480 $out || return; timeout 100 "$@" $B --benchmark_out=$R/$out.json > $R/$out.txt 2>&1
+        echo "$out exit $? at ${SECONDS}s"; }
+case $part in
+test)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  timeout 540 build/test_gpu > $R/test-gpu.txt 2>&1; echo "test-gpu exit $? at ${SECONDS}s"
+  tail -n 4 $R/test-gpu.txt ;;
+probe)
+  BIN=. bash results/h100/explore/session11/few_f32.sh > $R/few_f32.txt 2>&1; echo "few_f32 done at ${SECONDS}s"
+  cat $R/few_f32.txt
+  timeout 200 ncu --target-processes application-only --clock-control none -k 'regex:_fused_kernel|team_rows' \
+    --section SpeedOfLight --section LaunchStats --section Occupancy --section MemoryWorkloadAnalysis \
+    --section WarpStateStats --section SchedulerStats \
+    python3 results/h100/explore/session11/ncu_2048.py build/libsoftmax.so > $R/ncu_2048.txt 2>&1
+  echo "ncu exit $? at ${SECONDS}s"
+  cp $OUT/*.ptx $R/ 2>/dev/null; rm -f $OUT/*.ptx
+  grep -E "^  [a-z_]+.*\(|Duration|DRAM Throughput|Registers Per|Achieved Occupancy|Theoretical Occ|Block Size|Grid Size" $R/ncu_2048.txt | head -80 ;;
+bench)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
+  SOFTMAX_TEST_STAGES=11 timeout 200 build/test_gpu > $R/test-gpu-11.txt 2>&1; echo "test-gpu 11 exit $? at ${SECONDS}s"
+  tail -n 3 $R/test-gpu-11.txt
+  run step11 ./step11
+  run step11_f16 ./step11 --dtype f16
+  run step11_bf16 ./step11 --dtype bf16 ;;
+peers)
+  timeout 560 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step09,step10,step11,copy \
+    --out $R/peers.json > $R/peers.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers.txt ;;
+esac
