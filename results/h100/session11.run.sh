@@ -4,6 +4,7 @@
 # one part; every output goes to $OUT/<part>.tgz.
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh test    test-gpu of every stage, one run
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh probe   fp32 rows of 1-4 KB, 03 against 08; ncu of Triton's fused kernel against 08 at 2048 x 2048
+#   OUT=... DEPS=.deps bash results/h100/session11.run.sh launch  Triton against 08 and 11 under four ways of timing (launch.py)
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh bench   sweeps of 11 in three dtypes, the rule plan, test-gpu of 11
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh peers   every peer against stages 08-11, three dtypes, one process
 set -u
@@ -36,6 +37,9 @@ probe)
   echo "ncu exit $? at ${SECONDS}s"
   cp $OUT/*.ptx $R/ 2>/dev/null; rm -f $OUT/*.ptx
   grep -E "^  [a-z_]+.*\(|Duration|DRAM Throughput|Registers Per|Achieved Occupancy|Theoretical Occ|Block Size|Grid Size" $R/ncu_2048.txt | head -80 ;;
+launch)
+  timeout 300 python3 results/h100/explore/session11/launch.py build/libsoftmax.so > $R/launch.txt 2>&1
+  echo "launch exit $? at ${SECONDS}s"; cat $R/launch.txt ;;
 bench)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
