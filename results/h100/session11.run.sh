@@ -40,6 +40,17 @@ probe)
 launch)
   timeout 300 python3 results/h100/explore/session11/launch.py build/libsoftmax.so > $R/launch.txt 2>&1
   echo "launch exit $? at ${SECONDS}s"; cat $R/launch.txt ;;
+order)
+  # peers.py itself on the shapes where Triton led, with every peer (as the sweeps run) and with
+  # the stages first and only Triton beside them: does the order or company change the numbers?
+  F='/M:(2048/N:2048|128/N:1024)$'
+  for impls in torch,torch_compile,triton_fused,triton_online,step08,step11 step08,step11,triton_fused \
+               torch,torch_compile,triton_fused,triton_online,step08,step11; do
+    GIT_DIR=/nonexistent timeout 150 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16 --sweeps batch \
+      --no-preflight --filter "$F" --impls $impls,copy --out $R/order.json >> $R/order.txt 2>&1
+    echo "order $impls exit $? at ${SECONDS}s"
+  done
+  grep -E "^\[|^  [A-Za-z]" $R/order.txt ;;
 bench)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
