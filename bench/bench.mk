@@ -6,7 +6,7 @@
 #                               -> results/<gpu>/peers.json
 #   make plots                  plots/<gpu>/*.png from the result files, and the README's table
 #   make notebooks              execute notebooks/*.ipynb in place (committed with their outputs)
-#   make test-plots test-notebooks   the no-GPU checks (part of `make test`)
+#   make test-plots test-notebooks test-peers   the no-GPU checks (part of `make test`)
 #
 # Knobs: QUICK=1 (10 timed iterations; peers: a few shapes), FILTER=regex (Google Benchmark's
 # --benchmark_filter for `bench`, a regex on "impl/dtype/M:m/N:n" for `peers`), STAGES="01 02"
@@ -50,7 +50,7 @@ $(LIB): $(BUILD)/pic/capi.o $(PIC_STEP_OBJS) $(PIC_COMMON_OBJS) $(BUILD)/pic/sta
 	@echo "built $@ with $(words $(PIC_STEP_OBJS)) stage(s): $(BENCH_STEPS)"
 
 # ---- benchmarks (need a GPU) ---------------------------------------------------------------
-.PHONY: lib bench peers plots notebooks py-deps test-plots test-notebooks
+.PHONY: lib bench peers plots notebooks py-deps test-plots test-notebooks test-peers
 lib: $(LIB)
 
 bench: $(BENCH_STEPS)
@@ -80,4 +80,7 @@ test-plots: py-deps
 test-notebooks: py-deps
 	@MPLBACKEND=Agg $(PYTHON) notebooks/run_notebooks.py --check
 
-TEST_EXTRA += test-plots test-notebooks
+test-peers:
+	@$(PYTHON) bench/test_peers.py
+
+TEST_EXTRA += test-plots test-notebooks test-peers

@@ -54,8 +54,10 @@ inline constexpr Rule kDispatchRules[] = {
     // Strided rows: stage 10 is the one stage with a strided launcher.
     {kAnyDType, Rows::strided, 1, kNoLimit, 1, kNoLimit, kNoLimit, "10",
      "strided rows: stage 10 is the only stage with a strided launcher"},
-    // fp32: the row in registers while it fits (a few rows of 128 KB: stage 09), then (many long
+    // fp32: the row in registers while it fits (a few rows of 4 KB: 08; of 128 KB: stage 09), then (many long
     // rows) split-K in two pipelines of rounds, clusters, then split-K (results/h100/step0*.json).
+    {kF32, Rows::contiguous, 1, 128, 513, 1024, kNoLimit, "08",
+     "a few rows of 2-4 KB: 08's team of 4 warps per row spreads them over 4x the SMs: 0.2-0.4 us under 03 at M = 1 .. 128, N = 1024"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 1024, kNoLimit, "03",
      "one warp per row, the row in registers: 102-103% of the copy at M = 2048"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",

@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""test_peers.py — the no-GPU parts of peers.py: the shuffled rounds that time a shape's
+implementations (time_rounds). Run by `make test` (target test-peers); needs no torch."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import peers  # noqa: E402  (peers.py imports torch only inside main)
+
+
+class FakeTimer:
+    """Stands in for peers.Timer: runs the call, logs it, and 'takes' the call's own time."""
+
+    def __init__(self):
+        self.log = []
+
+    def time_once(self, fn):
+        return fn()
+
+
+def calls_for(keys, log):
+    def make(k, ms):
+        def call():
+            log.append(k)
+            return ms
+        return call
+    return {k: make(k, float(i + 1)) for i, k in enumerate(keys)}
+
+
+def test_rounds():
+    keys = ["copy", "torch", "triton_fused", "step08", "step11"]
+    iters = 40
+    log = []
+    out = peers.time_rounds(FakeTimer(), calls_for(keys, log), iters, seed=7)
+    # Every call timed `iters` times, and its own times come back under its own key.
+    assert sorted(out) == sorted(keys), out.keys()
+    for i, k in enumerate(keys):
+        assert out[k] == [float(i + 1)] * iters, (k, out[k][:3])
+    # Each round times every call exactly once ...
+    rounds = [log[r * len(keys):(r + 1) * len(keys)] for r in range(iters)]
+    assert len(log) == iters * len(keys)
+    for r in rounds:
+        assert sorted(r) == sorted(keys), r
+    # ... in orders that change: no call always follows the same one, none always runs first.
+    assert len({tuple(r) for r in rounds}) > iters // 2
+    assert len({r[0] for r in rounds}) == len(keys)
+    for k in keys:
+        before = {r[r.index(k) - 1] for r in rounds if r.index(k) > 0}
+        assert len(before) >= 2, (k, before)
+    # The same seed gives the same orders (a run can be repeated); another seed, others.
+    log2 = []
+    peers.time_rounds(FakeTimer(), calls_for(keys, log2), iters, seed=7)
+    assert log2 == log
+    log3 = []
+    peers.time_rounds(FakeTimer(), calls_for(keys, log3), iters, seed=8)
+    assert log3 != log
+
+
+def test_median():
+    assert peers.median([3.0, 1.0, 2.0]) == 2.0
+    assert peers.median([4.0, 1.0, 3.0, 2.0]) == 2.5
+
+
+if __name__ == "__main__":
+    tests = [test_rounds, test_median]
+    failed = 0
+    for t in tests:
+        try:
+            t()
+        except AssertionError as e:
+            failed += 1
+            print(f"FAILED {t.__name__}: {e}")
+    print(f"test_peers: {len(tests) - failed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
