@@ -147,7 +147,9 @@ class Timer:
         if self.spin_cycles:
             self.torch.cuda._sleep(self.spin_cycles)
         self.start.record()
+        t0 = time.perf_counter()
         fn()
+        self.last_host_ms = (time.perf_counter() - t0) * 1e3  # the host's time in the call
         self.stop.record()
         self.stop.synchronize()
         return self.start.elapsed_time(self.stop)
@@ -156,9 +158,10 @@ class Timer:
         return [self.time_once(fn) for _ in range(iters)]
 
 
-def time_rounds(timer: Timer, calls: dict, iters: int, seed: int) -> dict:
+def time_rounds(timer: Timer, calls: dict, iters: int, seed: int, host: dict | None = None) -> dict:
     """{key: [ms, ...]}: every call timed `iters` times, in rounds that time each call once, in an
-    order shuffled per round (random.Random(seed)), so that no call always follows the same one."""
+    order shuffled per round (random.Random(seed)), so that no call always follows the same one.
+    With `host`, also {key: [the host's ms in the call, ...]} there (timer.last_host_ms)."""
     rng = random.Random(seed)
     order = list(calls)
     out = {k: [] for k in order}
@@ -166,6 +169,8 @@ def time_rounds(timer: Timer, calls: dict, iters: int, seed: int) -> dict:
         rng.shuffle(order)
         for k in order:
             out[k].append(timer.time_once(calls[k]))
+            if host is not None:
+                host.setdefault(k, []).append(getattr(timer, "last_host_ms", 0.0))
     return out
 
 
@@ -658,7 +663,10 @@ def main(argv=None) -> int:
         # 2. The copy and every checked implementation, timed in shuffled rounds.
         calls = {"copy": lambda: y.copy_(x)}
         calls.update({impl.key: call for impl, call, _ in ready})
-        ms = {k: median(v) for k, v in time_rounds(timer, calls, iters, args.seed + j).items()}
+        host: dict = {}
+        ms = {k: median(v) for k, v in time_rounds(timer, calls, iters, args.seed + j, host).items()}
+        # The host's time in a call is hidden by the GPU spin while it is shorter than the spin.
+        host_us = {k: median(v) * 1e3 for k, v in host.items()}
         copy_gbps = moved / (ms["copy"] * 1e-3) / 1e9
         record("copy", "copy", LABELS["copy"], dtype, M, N, sweeps, median_us=ms["copy"] * 1e3,
                **{"GB/s": copy_gbps, "copy_GB/s": copy_gbps, "pct_copy": 100.0})
@@ -667,9 +675,11 @@ def main(argv=None) -> int:
             t = ms[impl.key]
             gbps = moved / (t * 1e-3) / 1e9
             record(impl.key, impl.kind, impl.label, dtype, M, N, sweeps, median_us=t * 1e3,
+                   host_us=round(host_us[impl.key], 1),
                    **{"GB/s": gbps, "copy_GB/s": copy_gbps, "pct_copy": 100.0 * gbps / copy_gbps}, **extra)
             ran = f"  -> stage {extra['dispatch'].split(':')[0]}" if "dispatch" in extra else ""
-            print(f"  {impl.label[:18]:18} {t * 1e3:10.2f} us {gbps:8.1f} GB/s {100 * gbps / copy_gbps:6.1f}%{ran}")
+            print(f"  {impl.label[:18]:18} {t * 1e3:10.2f} us {gbps:8.1f} GB/s {100 * gbps / copy_gbps:6.1f}%"
+                  f"  host {host_us[impl.key]:6.1f} us{ran}")
         x = y = None  # free before the next shape
         torch.cuda.empty_cache()
         write_json(out, snapshot())  # after every shape: a cut-short run keeps what it measured

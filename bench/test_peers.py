@@ -15,7 +15,9 @@ class FakeTimer:
         self.log = []
 
     def time_once(self, fn):
-        return fn()
+        ms = fn()
+        self.last_host_ms = ms / 10  # a stand-in for the host's time in the call
+        return ms
 
 
 def calls_for(keys, log):
@@ -56,13 +58,22 @@ def test_rounds():
     assert log3 != log
 
 
+def test_host_times():
+    keys = ["copy", "step08"]
+    host = {}
+    out = peers.time_rounds(FakeTimer(), calls_for(keys, []), 5, seed=1, host=host)
+    assert sorted(host) == sorted(keys)
+    for k in keys:
+        assert host[k] == [v / 10 for v in out[k]], (k, host[k])
+
+
 def test_median():
     assert peers.median([3.0, 1.0, 2.0]) == 2.0
     assert peers.median([4.0, 1.0, 3.0, 2.0]) == 2.5
 
 
 if __name__ == "__main__":
-    tests = [test_rounds, test_median]
+    tests = [test_rounds, test_host_times, test_median]
     failed = 0
     for t in tests:
         try:

@@ -5,7 +5,9 @@
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh test    test-gpu of every stage, one run
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh probe   fp32 rows of 1-4 KB, 03 against 08; ncu of Triton's fused kernel against 08 at 2048 x 2048
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh launch  Triton against 08 and 11 under four ways of timing (launch.py)
-#   OUT=... DEPS=.deps bash results/h100/session11.run.sh bench   sweeps of 11 in three dtypes, the rule plan, test-gpu of 11
+#   OUT=... DEPS=.deps bash results/h100/session11.run.sh bench   sweeps of 11 in three dtypes, the rule plan, test-gpu's last five cases
+#   OUT=... DEPS=.deps bash results/h100/session11.run.sh long    test-gpu's case of rows longer than the chip holds
+#   OUT=... DEPS=.deps bash results/h100/session11.run.sh full    every stage and peer, three dtypes (results/h100/peers.json)
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh peers   every peer against stages 08-11, three dtypes, one process
 set -u
 OUT=${OUT:-/tmp/out}
@@ -54,13 +56,24 @@ order)
 bench)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
-  SOFTMAX_TEST_STAGES=11 timeout 200 build/test_gpu > $R/test-gpu-11.txt 2>&1; echo "test-gpu 11 exit $? at ${SECONDS}s"
-  tail -n 3 $R/test-gpu-11.txt
+  # test-gpu's five last cases (the test part's 540 s ended inside the seventh)
+  timeout 240 build/test_gpu -tc="stages with a row stride*,the occupancy calculator*,running a stage leaves*,the checks catch*,the strided check*" \
+    > $R/test-gpu-last5.txt 2>&1; echo "test-gpu last five exit $? at ${SECONDS}s"
+  tail -n 3 $R/test-gpu-last5.txt
   run step11 ./step11
   run step11_f16 ./step11 --dtype f16
   run step11_bf16 ./step11 --dtype bf16 ;;
+long)
+  # test-gpu's seventh case alone: rows longer than the chip holds, every stage that takes any N
+  timeout 590 build/test_gpu -tc="stages that take any N*" > $R/test-gpu-long.txt 2>&1; echo "test-gpu long rows exit $? at ${SECONDS}s"
+  tail -n 3 $R/test-gpu-long.txt ;;
+full)
+  # Every implementation (all stages, the peers, the copy), three dtypes, one process: the README's
+  # table and plots (results/h100/peers.json)
+  GIT_DIR=/nonexistent timeout 580 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --out $R/peers.json > $R/peers.txt 2>&1; echo "full peers exit $? at ${SECONDS}s"; tail -n 8 $R/peers.txt ;;
 peers)
-  timeout 560 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+  GIT_DIR=/nonexistent timeout 560 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step09,step10,step11,copy \
     --out $R/peers.json > $R/peers.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers.txt ;;
 esac
