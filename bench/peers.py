@@ -8,9 +8,12 @@ same GPU, timed the same way as ./stepNN times a stage:
     input is 1 GB or more),
   * a device-to-device copy of the same bytes timed the same way, per shape: the ceiling,
   * effective bandwidth 2*M*N*sizeof(T) / median, and % of the copy.
-One difference, on purpose: a ~200 us GPU spin (torch.cuda._sleep) is queued before the start event,
-so the GPU is still busy while Python makes its call and Python's launch overhead is not timed. In
-./stepNN the L2 flush hides the (smaller) C++ launch overhead the same way.
+One difference, on purpose: a GPU spin (torch.cuda._sleep) is queued before the start event, so the
+GPU is still busy while Python makes its call and Python's launch overhead is not timed: 200 us, or
+twice the host's longest warm-up call after the first where that is longer (torch.compile's calls took
+the host 90-360 us in the sweeps, more than 200 on the few-row shapes). Each record keeps its spin
+(spin_us) and the host's median time in the call (host_us); a call that outlasts its spin is named
+in the notes. In ./stepNN the L2 flush hides the (smaller) C++ launch overhead the same way.
 
 Each output is checked before it is timed (after the warm-up calls, which start from an output
 poisoned with 0xFF bytes, so an unwritten element reads as NaN) against a float64 reference with the
@@ -126,6 +129,7 @@ class Timer:
         self.flush = torch.empty(max(2 * l2, 64 << 20), dtype=torch.uint8, device="cuda")
         self.start = torch.cuda.Event(enable_timing=True)
         self.stop = torch.cuda.Event(enable_timing=True)
+        self.spin_us = spin_us
         self.spin_cycles = 0
         self.note = ""
         if hasattr(torch.cuda, "_sleep"):
@@ -137,15 +141,18 @@ class Timer:
             self.stop.synchronize()
             us = self.start.elapsed_time(self.stop) * 1e3
             self.spin_cycles = int(1_000_000 * spin_us / max(us, 1.0))
-            self.note = f"GPU spin of {spin_us:.0f} us before each start event (torch.cuda._sleep)"
+            self.note = (f"GPU spin before each start event (torch.cuda._sleep): {spin_us:.0f} us, or "
+                         f"longer for a call whose warm-up calls took the host longer (spin_us in its record)")
         else:
             self.note = "no torch.cuda._sleep: Python launch overhead may be timed for small shapes"
 
-    def time_once(self, fn) -> float:
-        """One timed call: L2 flush, GPU spin, start event, fn(), stop event; milliseconds."""
+    def time_once(self, fn, spin_us: float = 0.0) -> float:
+        """One timed call: L2 flush, GPU spin (spin_us, default the timer's), start event, fn(), stop
+        event; milliseconds. The spin keeps the GPU busy while the host makes the call: the host's
+        time in it (last_host_ms) is not timed while it is shorter than the spin."""
         self.flush.zero_()
         if self.spin_cycles:
-            self.torch.cuda._sleep(self.spin_cycles)
+            self.torch.cuda._sleep(int(self.spin_cycles * (spin_us or self.spin_us) / self.spin_us))
         self.start.record()
         t0 = time.perf_counter()
         fn()
@@ -158,17 +165,19 @@ class Timer:
         return [self.time_once(fn) for _ in range(iters)]
 
 
-def time_rounds(timer: Timer, calls: dict, iters: int, seed: int, host: dict | None = None) -> dict:
+def time_rounds(timer: Timer, calls: dict, iters: int, seed: int, host: dict | None = None,
+                spins: dict | None = None) -> dict:
     """{key: [ms, ...]}: every call timed `iters` times, in rounds that time each call once, in an
     order shuffled per round (random.Random(seed)), so that no call always follows the same one.
-    With `host`, also {key: [the host's ms in the call, ...]} there (timer.last_host_ms)."""
+    With `host`, also {key: [the host's ms in the call, ...]} there (timer.last_host_ms); `spins`
+    gives a call its own GPU spin in us (default: the timer's)."""
     rng = random.Random(seed)
     order = list(calls)
     out = {k: [] for k in order}
     for _ in range(iters):
         rng.shuffle(order)
         for k in order:
-            out[k].append(timer.time_once(calls[k]))
+            out[k].append(timer.time_once(calls[k], (spins or {}).get(k, 0.0)))
             if host is not None:
                 host.setdefault(k, []).append(getattr(timer, "last_host_ms", 0.0))
     return out
@@ -633,8 +642,11 @@ def main(argv=None) -> int:
             try:
                 y.view(torch.uint8).fill_(0xFF)
                 call, result = impl.prepare(x, y, dtype)
+                warm_host_ms = []
                 for _ in range(3):
+                    t0 = time.perf_counter()
                     call()
+                    warm_host_ms.append((time.perf_counter() - t0) * 1e3)
                 torch.cuda.synchronize()
                 err = check_output(torch, x, result(), dtype)
             except torch.cuda.OutOfMemoryError:
@@ -659,12 +671,15 @@ def main(argv=None) -> int:
                 record(impl.key, impl.kind, impl.label, dtype, M, N, sweeps, error=err, **extra)
                 print(f"  {impl.label[:18]:18} CHECK FAILED: {err}")
                 continue
-            ready.append((impl, call, extra))
+            # A spin that outlasts the host's call: twice its longest warm-up call after the first.
+            spin = min(20000.0, max(timer.spin_us, 2e3 * max(warm_host_ms[1:]) + 50.0))
+            ready.append((impl, call, dict(extra, spin_us=round(spin))))
         # 2. The copy and every checked implementation, timed in shuffled rounds.
         calls = {"copy": lambda: y.copy_(x)}
         calls.update({impl.key: call for impl, call, _ in ready})
         host: dict = {}
-        ms = {k: median(v) for k, v in time_rounds(timer, calls, iters, args.seed + j, host).items()}
+        spins = {impl.key: extra["spin_us"] for impl, _, extra in ready}
+        ms = {k: median(v) for k, v in time_rounds(timer, calls, iters, args.seed + j, host, spins).items()}
         # The host's time in a call is hidden by the GPU spin while it is shorter than the spin.
         host_us = {k: median(v) * 1e3 for k, v in host.items()}
         copy_gbps = moved / (ms["copy"] * 1e-3) / 1e9
@@ -678,6 +693,10 @@ def main(argv=None) -> int:
                    host_us=round(host_us[impl.key], 1),
                    **{"GB/s": gbps, "copy_GB/s": copy_gbps, "pct_copy": 100.0 * gbps / copy_gbps}, **extra)
             ran = f"  -> stage {extra['dispatch'].split(':')[0]}" if "dispatch" in extra else ""
+            if host_us[impl.key] > 0.9 * extra["spin_us"]:
+                notes.append(f"{impl.key} {dtype} {M}x{N}: the host's call ({host_us[impl.key]:.0f} us) outlasted "
+                             f"the GPU spin ({extra['spin_us']} us): its time includes launch overhead")
+                ran += "  (host call longer than the spin)"
             print(f"  {impl.label[:18]:18} {t * 1e3:10.2f} us {gbps:8.1f} GB/s {100 * gbps / copy_gbps:6.1f}%"
                   f"  host {host_us[impl.key]:6.1f} us{ran}")
         x = y = None  # free before the next shape

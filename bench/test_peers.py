@@ -13,8 +13,10 @@ class FakeTimer:
 
     def __init__(self):
         self.log = []
+        self.spins = []
 
-    def time_once(self, fn):
+    def time_once(self, fn, spin_us=0.0):
+        self.spins.append(spin_us)
         ms = fn()
         self.last_host_ms = ms / 10  # a stand-in for the host's time in the call
         return ms
@@ -65,6 +67,12 @@ def test_host_times():
     assert sorted(host) == sorted(keys)
     for k in keys:
         assert host[k] == [v / 10 for v in out[k]], (k, host[k])
+    # A call's own spin reaches the timer; a call without one gets 0 (the timer's default).
+    timer = FakeTimer()
+    log = []
+    peers.time_rounds(timer, calls_for(keys, log), 4, seed=2, spins={"step08": 900.0})
+    assert [s for k, s in zip(log, timer.spins) if k == "step08"] == [900.0] * 4
+    assert [s for k, s in zip(log, timer.spins) if k == "copy"] == [0.0] * 4
 
 
 def test_median():
