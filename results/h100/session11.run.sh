@@ -8,6 +8,7 @@
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh bench   sweeps of 11 in three dtypes, the rule plan, test-gpu's last five cases
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh long    test-gpu's case of rows longer than the chip holds
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh full    every stage and peer, three dtypes (results/h100/peers.json)
+#   OUT=... DEPS=.deps bash results/h100/session11.run.sh sanitize  compute-sanitizer on the shapes of the new fp32 rule
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh peers   every peer against stages 08-11, three dtypes, one process
 set -u
 OUT=${OUT:-/tmp/out}
@@ -72,6 +73,15 @@ full)
   # table and plots (results/h100/peers.json)
   GIT_DIR=/nonexistent timeout 580 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --out $R/peers.json > $R/peers.txt 2>&1; echo "full peers exit $? at ${SECONDS}s"; tail -n 8 $R/peers.txt ;;
+sanitize)
+  # The fp32 rows the new rule sends to stage 08 (team of 4 warps x 2 packs), through 08 and 11
+  for tool in memcheck racecheck synccheck initcheck; do
+    for st in "step08 --rows 100 --cols 1000" "step11 --rows 128 --cols 1024" "step11 --rows 3 --cols 517"; do
+      echo "== $tool $st" >> $R/sanitize.txt
+      timeout 60 compute-sanitizer --tool $tool --error-exitcode 1 ./$st --check >> $R/sanitize.txt 2>&1
+      echo "$tool $st exit $? at ${SECONDS}s"
+    done
+  done ;;
 peers)
   GIT_DIR=/nonexistent timeout 560 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step09,step10,step11,copy \
