@@ -120,7 +120,7 @@ def default_iters(M: int, N: int, dtype: str) -> int:
 # ---- timing ----------------------------------------------------------------------------------
 
 class Timer:
-    """L2 flush + GPU spin + CUDA events around one call; milliseconds per timed iteration."""
+    """L2 flush + GPU spin + CUDA events around one call (time_once); milliseconds."""
 
     def __init__(self, torch, spin_us: float = 200.0):
         self.torch = torch
@@ -160,9 +160,6 @@ class Timer:
         self.stop.record()
         self.stop.synchronize()
         return self.start.elapsed_time(self.stop)
-
-    def time_ms(self, fn, iters: int) -> list[float]:
-        return [self.time_once(fn) for _ in range(iters)]
 
 
 def time_rounds(timer: Timer, calls: dict, iters: int, seed: int, host: dict | None = None,
@@ -679,7 +676,13 @@ def main(argv=None) -> int:
         calls.update({impl.key: call for impl, call, _ in ready})
         host: dict = {}
         spins = {impl.key: extra["spin_us"] for impl, _, extra in ready}
-        ms = {k: median(v) for k, v in time_rounds(timer, calls, iters, args.seed + j, host, spins).items()}
+        try:
+            ms = {k: median(v) for k, v in time_rounds(timer, calls, iters, args.seed + j, host, spins).items()}
+        except Exception as e:  # noqa: BLE001 - checked calls that fail when timed: stop, keep what was measured
+            print(f"  timing failed, stopping: {type(e).__name__}: {e}")
+            traceback.print_exc()
+            write_json(out, snapshot())
+            return 1
         # The host's time in a call is hidden by the GPU spin while it is shorter than the spin.
         host_us = {k: median(v) * 1e3 for k, v in host.items()}
         copy_gbps = moved / (ms["copy"] * 1e-3) / 1e9
