@@ -9,6 +9,7 @@
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh long    test-gpu's case of rows longer than the chip holds
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh full    every stage and peer, three dtypes (results/h100/peers.json)
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh sanitize  compute-sanitizer on the shapes of the new fp32 rule
+#   OUT=... DEPS=.deps bash results/h100/session11.run.sh smoke   the final peers.py on a few shapes
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh peers   every peer against stages 08-11, three dtypes, one process
 set -u
 OUT=${OUT:-/tmp/out}
@@ -82,6 +83,11 @@ sanitize)
       echo "$tool $st exit $? at ${SECONDS}s"
     done
   done ;;
+smoke)
+  # The final peers.py, quickly: a few shapes, three dtypes, Triton's kernels and the dispatcher
+  GIT_DIR=/nonexistent timeout 300 python3 bench/peers.py --lib build/libsoftmax.so --quick --dtypes f32,f16,bf16 \
+    --impls torch_compile,triton_fused,step11,copy --out $R/peers-quick.json > $R/peers-quick.txt 2>&1
+  echo "quick peers exit $? at ${SECONDS}s"; tail -n 6 $R/peers-quick.txt ;;
 peers)
   GIT_DIR=/nonexistent timeout 560 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step09,step10,step11,copy \
