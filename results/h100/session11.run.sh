@@ -10,6 +10,7 @@
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh full    every stage and peer, three dtypes (results/h100/peers.json)
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh sanitize  compute-sanitizer on the shapes of the new fp32 rule
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh smoke   the final peers.py on a few shapes
+#   OUT=... DEPS=.deps bash results/h100/session11.run.sh cluster stage 10's cluster sizes and loaders on 2048 x 2^17, 2^18
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh peers   every peer against stages 08-11, three dtypes, one process
 set -u
 OUT=${OUT:-/tmp/out}
@@ -88,6 +89,9 @@ smoke)
   GIT_DIR=/nonexistent timeout 300 python3 bench/peers.py --lib build/libsoftmax.so --quick --dtypes f32,f16,bf16 \
     --impls torch_compile,triton_fused,step11,copy --out $R/peers-quick.json > $R/peers-quick.txt 2>&1
   echo "quick peers exit $? at ${SECONDS}s"; tail -n 6 $R/peers-quick.txt ;;
+cluster)
+  BIN=. timeout 540 bash results/h100/explore/session11/cluster.sh > $R/cluster.txt 2>&1; echo "cluster exit $? at ${SECONDS}s"
+  cat $R/cluster.txt ;;
 peers)
   GIT_DIR=/nonexistent timeout 560 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step09,step10,step11,copy \
