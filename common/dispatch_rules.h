@@ -54,8 +54,10 @@ inline constexpr Rule kDispatchRules[] = {
     // Strided rows: stage 10 is the one stage with a strided launcher.
     {kAnyDType, Rows::strided, 1, kNoLimit, 1, kNoLimit, kNoLimit, "10",
      "strided rows: stage 10 is the only stage with a strided launcher"},
-    // fp32: the row in registers while it fits (a few rows of 4 KB: 08; of 128 KB: stage 09), then (many long
-    // rows) split-K in two pipelines of rounds, clusters, then split-K (results/h100/step0*.json).
+    // fp32: the row in registers while it fits (a few rows of 4 KB: 08; of 128 KB: stage 09), then
+    // registers + shared memory in one 1024-thread block (08's wide kernel) up to 256 KB, clusters of
+    // such blocks (10) for many longer rows, split-K in rounds (09) for fewer, then split-K
+    // (results/h100/step0*.json, results/h100/explore/session12/).
     {kF32, Rows::contiguous, 1, 128, 513, 1024, kNoLimit, "08",
      "a few rows of 2-4 KB: 08's team of 4 warps per row spreads them over 4x the SMs: 0.2-0.4 us under 03 at M = 1 .. 128, N = 1024"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 1024, kNoLimit, "03",
@@ -66,10 +68,16 @@ inline constexpr Rule kDispatchRules[] = {
      "a few rows of 128 KB: cooperative split-K in its one-pack kernel, 0.9-1.3 us under 04 at M = 1 .. 16, N = 32768"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 32768, kNoLimit, "04",
      "one 1024-thread block per row, the row in registers: 97% at N = 32768"},
-    {kF32, Rows::contiguous, 512, kNoLimit, 65536, int64_t{1} << 18, kNoLimit, "09",
-     "many long rows: cooperative split-K in rounds, two pipelines of them: 89-94% at M = 2048, N = 2^16 .. 2^18"},
+    {kF32, Rows::contiguous, 128, kNoLimit, 1, 65536, kNoLimit, "08",
+     "rows of 128-256 KB: 08's wide block, 1024 threads holding 256 KB in registers + shared memory: 83-97% at M = 128 .. 2048, N = 2^16"},
+    {kF32, Rows::contiguous, 1024, kNoLimit, 1, int64_t{1} << 19, kNoLimit, "10",
+     "many long rows: clusters of 2-8 wide CTAs (256 KB each), the row read once: 92-97% at M = 1024 .. 2048, N = 2^17 .. 2^18"},
+    {kF32, Rows::contiguous, 256, kNoLimit, 131073, int64_t{1} << 19, kNoLimit, "10",
+     "rows of 0.5-2 MB: clusters of wide CTAs, 3-4 points over 09 at M = 256 .. 512, N = 2^18"},
+    {kF32, Rows::contiguous, 1, kNoLimit, 32769, int64_t{1} << 18, kNoLimit, "09",
+     "fewer long rows: cooperative split-K in rounds: 0.6-6 points over 10's wide clusters at M = 64 .. 512, N = 2^17 .. 2^18, 27 over 08 at 64 x 2^16"},
     {kF32, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 19, kNoLimit, "10",
-     "a thread-block cluster per row, the row read once: 79-87% at N = 2^16 .. 2^18"},
+     "a thread-block cluster per row, the row read once"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
      "few long rows: cooperative split-K, rows on chip in rounds of up to 44 MB: 64-83% from 2^21 elements"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "07",
@@ -77,13 +85,16 @@ inline constexpr Rule kDispatchRules[] = {
     {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "06",
      "last resort: two-pass, one block per row"},
     // fp16 / bf16: a few long rows in 09's rounds; stage 08 (a team of warps per row up to 32 KB,
-    // then its caches); clusters for long rows when there are many; else 08's split-K.
+    // then its caches, then its wide block up to 256 KB when rows are many); clusters for long rows
+    // when there are many; else 08's split-K.
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, 65536, kNoLimit, "08",
      "16-byte packs: a team of 4-16 warps per row up to 32 KB, a block's registers beyond: 98-102% of the copy at M = 2048, N = 1024 .. 16384"},
+    {kHalves, Rows::contiguous, 1024, kNoLimit, 1, 131072, kNoLimit, "08",
+     "many rows of 256 KB: 08's wide block, 1024 threads holding 256 KB in registers + shared memory: 90-95% at M = 1024 .. 2048, N = 2^17"},
     {kHalves, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 20, kNoLimit, "10",
-     "a thread-block cluster per row, the row read once: 85-87% at N = 2^17 .. 2^18 (threads load the part)"},
+     "a thread-block cluster per row, the row read once: 64 KB parts, or wide CTAs for rows past 512 KB (and 256-512 KB at M >= 1024)"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "08",
      "long or few rows: stage 08's two-pass and split-K paths"},
 };

@@ -11,7 +11,7 @@
 //     few long rows, so every shape has a path; the launcher dispatches by shape;
 //   * `team_rows` for rows of up to 32 KB (64 KB when rows are fewer than SMs): stage 03's warp per
 //     row widened to a team of 1-32 warps, in 16-byte packs of any dtype, exp taken once per element.
-// STEP08_PATH=team|register|medium|extreme|twopass|splitk forces one path (the doc's comparison tables;
+// STEP08_PATH=team|register|wide|medium|extreme|twopass|splitk forces one path (the doc's comparison tables;
 // refuse() names the shapes it cannot take); STEP08_ROWS_PER_SM=k overrides the two-pass kernel's
 // L2-sized residency cap. See docs/08_half.md.
 #include <climits>
@@ -23,6 +23,7 @@
 #include "cuda_check.cuh"
 #include "packs.cuh"
 #include "reduce.cuh"
+#include "row_cache.cuh"
 #include "stage.h"
 
 namespace {
@@ -62,14 +63,6 @@ __device__ __forceinline__ void store_w(T* p, int v, const float (&f)[W]) {
   }
 }
 
-// A thread's (max, sum) as the merges of common/softmax_math.h expect it. fmaxf skips NaN, so a
-// NaN entry shows up only as a NaN sum; a summary (-inf, NaN) would be dropped by maxsum_merge as
-// empty, so a NaN sum gets max +inf, which no merge can drop: the row ends NaN, as torch's does
-// (docs/special_values.md). A row with +inf gets (+inf, NaN) by itself.
-__device__ __forceinline__ MaxSum thread_summary(float m, float l) {
-  return MaxSum{l != l ? INFINITY : m, l};
-}
-
 // Fold U accesses into a running (max, sum): the batch's max first (packed, exact), then one
 // rescale of the sum per batch and one exp per element. While the max is still -inf the exps are
 // taken against 0 instead: -inf entries give 0, a NaN gives NaN, never exp(-inf - -inf).
@@ -99,86 +92,14 @@ template <class T, int THREADS, int REG, int SMEM, int MINB>
 __global__ void __launch_bounds__(THREADS, MINB)
     onepass(const T* __restrict__ x, T* __restrict__ y, int64_t N) {
   extern __shared__ uint4 cache[];
-  constexpr int V = kVec<T>;
-  const int tid = threadIdx.x;
-  const int nvec = static_cast<int>(N / V);
-  const uint4* xr = reinterpret_cast<const uint4*>(x + blockIdx.x * N);
-  uint4* yr = reinterpret_cast<uint4*>(y + blockIdx.x * N);
-
-  // 1. Start the shared-memory part of the row (asynchronous copies, no registers held).
-#pragma unroll
-  for (int i = 0; i < SMEM; ++i) {
-    const int v = tid + (REG + i) * THREADS;
-    if (v < nvec) cp_async16(&cache[i * THREADS + tid], xr + v);
-  }
-  // 2. The register part: all REG loads issued before any is used.
-  uint4 reg[REG];
-#pragma unroll
-  for (int i = 0; i < REG; ++i) {
-    const int v = tid + i * THREADS;
-    reg[i] = v < nvec ? xr[v] : neg_inf_pack<T>();
-  }
-  // 3. This thread's max, then its sum of exp(x - max): one (max, sum) per thread.
-  float m = -INFINITY;
-#pragma unroll
-  for (int i = 0; i < REG; ++i) {
-    m = fmaxf(m, pack_max<T>(reg[i]));
-  }
-#pragma unroll
-  for (int i = 0; i < REG; ++i) opaque(reg[i]);
-  if constexpr (SMEM > 0) cp_async_wait_all();  // a thread reads back only its own copies: no barrier
-#pragma unroll
-  for (int i = 0; i < SMEM; ++i) {
-    if (tid + (REG + i) * THREADS < nvec) {
-      m = fmaxf(m, pack_max<T>(cache[i * THREADS + tid]));
-    }
-  }
-  const float ms = m == -INFINITY ? 0.0f : m;  // all -inf (or no data): sum 0, no NaN
-  float l = 0.0f;
-#pragma unroll
-  for (int i = 0; i < REG; ++i) {
-    float f[V];
-    unpack<T>(reg[i], f);
-#pragma unroll
-    for (int k = 0; k < V; ++k) l += __expf(f[k] - ms);
-  }
-#pragma unroll
-  for (int i = 0; i < SMEM; ++i) {
-    if (tid + (REG + i) * THREADS < nvec) {
-      float f[V];
-      unpack<T>(cache[i * THREADS + tid], f);
-#pragma unroll
-      for (int k = 0; k < V; ++k) l += __expf(f[k] - ms);
-    }
-  }
-#pragma unroll
-  for (int i = 0; i < REG; ++i) opaque(reg[i]);
-  // 4. The row's (max, sum): one merge-reduction across the block.
-  const MaxSum row = block_allreduce(thread_summary(m, l));
-  const float inv = 1.0f / row.l;
-  // 5. Normalise from the cache; 16-byte stores.
-#pragma unroll
-  for (int i = 0; i < REG; ++i) {
-    const int v = tid + i * THREADS;
-    if (v < nvec) {
-      float f[V];
-      unpack<T>(reg[i], f);
-#pragma unroll
-      for (int k = 0; k < V; ++k) f[k] = __expf(f[k] - row.m) * inv;
-      yr[v] = pack<T>(f);
-    }
-  }
-#pragma unroll
-  for (int i = 0; i < SMEM; ++i) {
-    const int v = tid + (REG + i) * THREADS;
-    if (v < nvec) {
-      float f[V];
-      unpack<T>(cache[i * THREADS + tid], f);
-#pragma unroll
-      for (int k = 0; k < V; ++k) f[k] = __expf(f[k] - row.m) * inv;
-      yr[v] = pack<T>(f);
-    }
-  }
+  const int nvec = static_cast<int>(N / kVec<T>);
+  RowCache<T, THREADS, REG, SMEM> row_cache(cache);
+  // 1. Every load of the thread's packs in flight: shared memory by cp.async, then registers.
+  row_cache.load(reinterpret_cast<const uint4*>(x + blockIdx.x * N), nvec);
+  // 2. This thread's (max, sum), then the row's: one merge-reduction across the block.
+  const MaxSum row = block_allreduce(row_cache.summary(nvec));
+  // 3. Normalise from the cache; 16-byte stores.
+  row_cache.store(reinterpret_cast<uint4*>(y + blockIdx.x * N), nvec, row);
 }
 
 // ---- short and medium rows: a team of warps per row -----------------------------------------
@@ -329,13 +250,14 @@ __global__ void __launch_bounds__(kSplitThreads, kSplitMinBlocks)
 
 // ---- the paths and their limits ------------------------------------------------------------
 
-enum class Path { automatic, team, reg, medium, extreme, twopass, splitk };
+enum class Path { automatic, team, reg, wide, medium, extreme, twopass, splitk };
 
 const char* path_name(Path p) {
   switch (p) {
     case Path::automatic: return "auto";
     case Path::team: return "team";
     case Path::reg: return "register";
+    case Path::wide: return "wide";
     case Path::medium: return "medium";
     case Path::extreme: return "extreme";
     case Path::twopass: return "twopass";
@@ -349,9 +271,9 @@ Path forced_path() {
   static const Path p = [] {
     const char* e = std::getenv("STEP08_PATH");
     if (!e || !*e) return Path::automatic;
-    for (Path q : {Path::automatic, Path::team, Path::reg, Path::medium, Path::extreme, Path::twopass, Path::splitk})
+    for (Path q : {Path::automatic, Path::team, Path::reg, Path::wide, Path::medium, Path::extreme, Path::twopass, Path::splitk})
       if (std::strcmp(e, path_name(q)) == 0) return q;
-    std::fprintf(stderr, "error: STEP08_PATH=%s: expected team, register, medium, extreme, twopass or splitk\n", e);
+    std::fprintf(stderr, "error: STEP08_PATH=%s: expected team, register, wide, medium, extreme, twopass or splitk\n", e);
     std::exit(kExitUsage);
   }();
   return p;
@@ -389,6 +311,9 @@ constexpr TeamCfg kTeamCfgs[] = {{1, 1}, {2, 1}, {4, 1}, {4, 2}, {4, 4}, {8, 4},
 constexpr int kNumTeamCfgs = sizeof(kTeamCfgs) / sizeof(kTeamCfgs[0]);
 constexpr int64_t kTeamAutoBytes = 32 * 1024, kTeamFewRowsBytes = 64 * 1024;
 
+// wide: the largest register kernel (1024 threads x 8 packs) plus 8 slices of shared memory (128 KB,
+// opt-in): a 256 KB row per block, one block per SM, loads for the whole row in flight at once.
+constexpr int kWideThreads = 1024, kWideReg = 8, kWideSmem = 8;
 // medium: 256 threads, 8 packs in registers + 8 in shared memory (32 KB, under the 48 KB default).
 constexpr int kMedThreads = 256, kMedReg = 8, kMedSmem = 8, kMedMinBlocks = 3;
 // extreme: 256 threads, 48 packs in registers (192 registers of data; 56 spill) + up to 56 slices
@@ -409,6 +334,7 @@ int64_t team_max_cols(DType t) {
   const TeamCfg c = kTeamCfgs[kNumTeamCfgs - 1];
   return int64_t{32} * c.warps * c.packs * vec_of(t);
 }
+int64_t wide_max_cols(DType t) { return int64_t{kWideThreads} * (kWideReg + kWideSmem) * vec_of(t); }
 int64_t medium_max_cols(DType t) { return int64_t{kMedThreads} * (kMedReg + kMedSmem) * vec_of(t); }
 int extreme_slices(const DeviceInfo& d) {
   const int64_t usable = (d.smem_per_block_optin - kReduceSmem) / kSliceBytes;
@@ -422,6 +348,7 @@ int64_t path_max_cols(const DeviceInfo& d, DType t, Path p) {
   switch (p) {
     case Path::team: return team_max_cols(t);
     case Path::reg: return reg_max_cols(t);
+    case Path::wide: return wide_max_cols(t);
     case Path::medium: return medium_max_cols(t);
     case Path::extreme: return extreme_max_cols(d, t);
     default: return 0;
@@ -456,6 +383,7 @@ Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   const int64_t row_bytes = N * static_cast<int64_t>(dtype_size(t));
   if (row_bytes <= kTeamAutoBytes || (row_bytes <= kTeamFewRowsBytes && M < d.sm_count)) return Path::team;
   if (N <= reg_max_cols(t)) return Path::reg;                         // the row fits in registers
+  if (N <= wide_max_cols(t)) return Path::wide;                       // registers + 128 KB of shared memory
   return Path::twopass;
 }
 
@@ -606,6 +534,7 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
     case Path::automatic:  // choose() never returns it
     case Path::team: launch_team<T>(x, y, M, N, stream); break;
     case Path::reg: launch_register<T>(x, y, M, N, stream); break;
+    case Path::wide: launch_onepass<T, kWideThreads, kWideReg, kWideSmem, 1>(x, y, M, N, stream); break;
     case Path::medium: launch_onepass<T, kMedThreads, kMedReg, kMedSmem, kMedMinBlocks>(x, y, M, N, stream); break;
     case Path::extreme: launch_onepass<T, kExtThreads, kExtReg, kExtSmem, 1>(x, y, M, N, stream); break;
     case Path::twopass: launch_twopass<T>(x, y, M, N, stream); break;
@@ -635,7 +564,7 @@ std::string refuse(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   if (M > INT_MAX) return "M is larger than the grid can cover (2^31 - 1 blocks)";
   if (N > (int64_t{1} << 30))  // per-row kernels index a row with 32-bit ints
     return "rows of more than 2^30 elements go to split-K only, which takes at most 65536 chunks";
-  if (p == Path::team || p == Path::reg || p == Path::medium || p == Path::extreme) {
+  if (p == Path::team || p == Path::reg || p == Path::wide || p == Path::medium || p == Path::extreme) {
     if (N % vec_of(t) != 0)
       return path + " needs N to be a multiple of " + std::to_string(vec_of(t)) + " (16-byte rows)";
     const int64_t most = path_max_cols(d, t, p);
@@ -672,7 +601,10 @@ std::vector<KernelConfig> explain_t(const DeviceInfo& d) {
   explain_team<T>(out);
   explain_register<T>(out);
   const DType t = dtype_of<T>();
-  const int64_t nm = medium_max_cols(t), ne = extreme_max_cols(d, t);
+  const int64_t nw = wide_max_cols(t), nm = medium_max_cols(t), ne = extreme_max_cols(d, t);
+  out.push_back({"onepass wide, N <= " + std::to_string(nw),
+                 onepass_ready<T, kWideThreads, kWideReg, kWideSmem, 1>(), kWideThreads,
+                 onepass_smem<T, kWideThreads, kWideReg, kWideSmem>(nw), int64_t{kWideReg + kWideSmem} * kVec<T>});
   out.push_back({"onepass medium, N <= " + std::to_string(nm),
                  onepass_ready<T, kMedThreads, kMedReg, kMedSmem, kMedMinBlocks>(), kMedThreads,
                  onepass_smem<T, kMedThreads, kMedReg, kMedSmem>(nm), int64_t{kMedReg + kMedSmem} * kVec<T>});

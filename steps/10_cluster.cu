@@ -31,6 +31,7 @@
 #include "online_stats.cuh"
 #include "packs.cuh"
 #include "reduce.cuh"
+#include "row_cache.cuh"
 #include "stage.h"
 
 namespace cg = cooperative_groups;
@@ -244,6 +245,21 @@ __device__ __forceinline__ void normalise_tile(const Tile<T>& t, const uint4* bu
   }
 }
 
+// The row's (max, sum) from each CTA's block summary s (every thread of every CTA of the cluster
+// calls it): thread 0 publishes s in its CTA's mailbox, the cluster barrier makes all C visible,
+// and lane j of every warp reads CTA j's through distributed shared memory; every warp merges the
+// same C values in the same order. The mailboxes are read after this returns: a CTA may exit only
+// once every CTA has passed it (the caller's barrier_arrive / barrier_wait).
+__device__ __forceinline__ MaxSum cluster_merge(const cg::cluster_group& cluster, MaxSum* mailbox, MaxSum s) {
+  const int C = static_cast<int>(cluster.num_blocks());
+  if (C == 1) return s;
+  if (threadIdx.x == 0) *mailbox = s;
+  cluster.sync();  // every CTA's summary is published
+  const int lane = threadIdx.x % 32;
+  const MaxSum theirs = lane < C ? *cluster.map_shared_rank(mailbox, lane) : maxsum_identity();
+  return warp_allreduce(theirs);
+}
+
 #endif  // sm_90
 
 // ---- the kernel ------------------------------------------------------------------------------
@@ -296,13 +312,7 @@ __global__ void __launch_bounds__(kThreads)
   s = block_allreduce(keep_nan(s));
 
   // 2. The row's (max, sum): the C summaries meet in distributed shared memory.
-  if (C > 1) {
-    if (threadIdx.x == 0) mailbox = s;
-    cluster.sync();  // every CTA's summary is published
-    const int lane = threadIdx.x % 32;
-    const MaxSum theirs = lane < C ? *cluster.map_shared_rank(&mailbox, lane) : maxsum_identity();
-    s = warp_allreduce(theirs);  // every warp merges the same C values in the same order
-  }
+  s = cluster_merge(cluster, &mailbox, s);
   // This CTA has read the others' mailboxes; it waits for theirs only before it exits.
   auto token = cluster.barrier_arrive();
 
@@ -329,6 +339,38 @@ __global__ void __launch_bounds__(kThreads)
 #endif
 }
 
+// ---- wide parts: a CTA of 1024 threads holds up to 256 KB of the row --------------------------
+//
+// Stage 08's largest one-pass block (common/row_cache.cuh: 8 packs per thread in registers, 8
+// slices of shared memory) as a cluster's CTA: one CTA per SM, the whole part's loads in flight at
+// once, nothing staged through shared memory that the registers can hold. Rows of 16-byte packs
+// only (N and ld multiples of kVec, x and y 16-byte aligned): the launcher checks.
+constexpr int kWideThreads = 1024, kWideReg = 8, kWideSmem = 8;
+template <class T>
+__global__ void __launch_bounds__(kWideThreads, 1)
+    softmax_cluster_wide(const T* __restrict__ x, T* __restrict__ y, int64_t N, int64_t ld, int64_t part) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  extern __shared__ uint4 buf[];
+  __shared__ MaxSum mailbox;
+  const cg::cluster_group cluster = cg::this_cluster();
+  const int64_t C = cluster.num_blocks(), rank = cluster.block_rank(), r = blockIdx.x / C;
+  const int64_t begin = rank * part < N ? rank * part : N, end = begin + part < N ? begin + part : N;
+  const int nvec = static_cast<int>((end - begin) / kVec<T>);
+  RowCache<T, kWideThreads, kWideReg, kWideSmem> row_cache(buf);
+  // 1. Every load of the part in flight: shared memory by cp.async, then registers.
+  row_cache.load(reinterpret_cast<const uint4*>(x + r * ld + begin), nvec);
+  // 2. The CTA's (max, sum), then the row's, through distributed shared memory.
+  const MaxSum row = cluster_merge(cluster, &mailbox, block_allreduce(row_cache.summary(nvec)));
+  auto token = cluster.barrier_arrive();
+  // 3. Normalise from registers and shared memory; 16-byte stores.
+  row_cache.store(reinterpret_cast<uint4*>(y + r * ld + begin), nvec, row);
+  cluster.barrier_wait(std::move(token));  // no CTA leaves while another may read its mailbox
+#else
+  (void)x, (void)y, (void)N, (void)ld, (void)part;
+  __trap();  // refuse() keeps GPUs without clusters away
+#endif
+}
+
 // ---- launcher ----------------------------------------------------------------------------------
 
 // The part of a row one CTA aims to hold: a row takes the smallest cluster whose parts are at most
@@ -337,11 +379,12 @@ __global__ void __launch_bounds__(kThreads)
 constexpr int64_t kTargetBytes = 64 << 10;
 
 struct Plan {
+  bool wide;        // 1024-thread CTAs holding up to 256 KB each (softmax_cluster_wide)
   int cluster;      // CTAs per row
   int64_t part;     // row elements per CTA (a multiple of kVec)
   int64_t tile;     // elements per shared-memory tile (part, unless the part is streamed)
   int64_t smem;     // dynamic shared memory per CTA, bytes
-  bool bulk;        // loads by the copy engine (else by the threads)
+  bool bulk;        // loads by the copy engine (else by the threads); parts form only
 };
 
 template <class T>
@@ -398,10 +441,55 @@ int forced_cluster() {
   return c;
 }
 
+// STEP10_FORM=parts|wide forces the form (the doc's comparison); read once.
+enum class Form { automatic, parts, wide };
+Form forced_form() {
+  static const Form f = [] {
+    const char* e = std::getenv("STEP10_FORM");
+    if (!e || !*e) return Form::automatic;
+    if (std::strcmp(e, "parts") == 0) return Form::parts;
+    if (std::strcmp(e, "wide") == 0) return Form::wide;
+    std::fprintf(stderr, "error: STEP10_FORM=%s: expected parts or wide\n", e);
+    std::exit(kExitUsage);
+  }();
+  return f;
+}
+
+// The wide form's part: at most kWideThreads * (kWideReg + kWideSmem) packs (256 KB).
 template <class T>
-Plan plan(const DeviceInfo& d, int64_t N) {
+constexpr int64_t wide_max_part() {
+  return int64_t{kWideThreads} * (kWideReg + kWideSmem) * kVec<T>;
+}
+
+// The wide form by default: rows longer than one 64 KB part, in fp32; in halves (twice the
+// exponentials per byte) rows longer than 512 KB, or of 256-512 KB when there are 1024 rows or more.
+// Measured on the H100 (docs/10_cluster.md, "Wide parts").
+bool wide_by_default(int64_t M, int64_t row_bytes, int64_t elem_bytes) {
+  if (row_bytes <= kTargetBytes) return false;
+  return elem_bytes == 4 || row_bytes > (512 << 10) || M >= 1024;
+}
+
+// packed: rows of whole 16-byte packs (N and ld multiples of kVec, x and y aligned), which the
+// wide form needs.
+template <class T>
+Plan plan(const DeviceInfo& d, int64_t M, int64_t N, bool packed) {
   const int64_t V = kVec<T>, cap = max_tile<T>(d);
   auto part_for = [&](int c) { return ceil_div(ceil_div(N, c), V) * V; };
+  const Form f = forced_form();
+  const bool wide = f == Form::wide || (f == Form::automatic && wide_by_default(M, N * int64_t{sizeof(T)}, sizeof(T)));
+  if (packed && wide) {
+    int c = forced_cluster();
+    if (c == 0) {
+      c = 1;
+      while (c < kMaxCluster && part_for(c) > wide_max_part<T>()) c *= 2;
+    }
+    const int64_t part = part_for(c);
+    if (part <= wide_max_part<T>()) {
+      int64_t slices = ceil_div(ceil_div(part, V), kWideThreads) - kWideReg;
+      slices = slices < 0 ? 0 : slices;
+      return {true, c, part, part, slices * kWideThreads * 16, false};
+    }
+  }
   int c = forced_cluster();
   if (c == 0) {
     c = 1;
@@ -410,7 +498,7 @@ Plan plan(const DeviceInfo& d, int64_t N) {
   const int64_t part = part_for(c), tile = part < cap ? part : cap;
   const Load l = forced_load();
   const bool bulk = l == Load::automatic ? tile * int64_t{sizeof(T)} > kTargetBytes : l == Load::bulk;
-  return {c, part, tile, smem_for<T>(tile), bulk};
+  return {false, c, part, tile, smem_for<T>(tile), bulk};
 }
 
 // Once per dtype: the opt-in to the largest shared memory and to 16-CTA clusters.
@@ -423,6 +511,9 @@ void set_attributes(const DeviceInfo& d) {
                                       static_cast<int>(smem)));
       CUDA_CHECK(cudaFuncSetAttribute(cluster_kernel<T>(bulk), cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
     }
+    CUDA_CHECK(cudaFuncSetAttribute(softmax_cluster_wide<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    kWideSmem * kWideThreads * 16));
+    CUDA_CHECK(cudaFuncSetAttribute(softmax_cluster_wide<T>, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
     return true;
   }();
   (void)done;
@@ -432,7 +523,7 @@ void set_attributes(const DeviceInfo& d) {
 cudaLaunchConfig_t launch_config(const Plan& p, int64_t clusters, cudaStream_t stream, cudaLaunchAttribute* attr) {
   cudaLaunchConfig_t cfg = {};
   cfg.gridDim = dim3(static_cast<unsigned>(clusters * p.cluster));
-  cfg.blockDim = dim3(kThreads);
+  cfg.blockDim = dim3(p.wide ? kWideThreads : kThreads);
   cfg.dynamicSmemBytes = static_cast<size_t>(p.smem);
   cfg.stream = stream;
   attr->id = cudaLaunchAttributeClusterDimension;
@@ -444,30 +535,51 @@ cudaLaunchConfig_t launch_config(const Plan& p, int64_t clusters, cudaStream_t s
   return cfg;
 }
 
+// The kernel of a plan.
+template <class T>
+const void* plan_kernel(const Plan& p) {
+  return p.wide ? reinterpret_cast<const void*>(softmax_cluster_wide<T>)
+                : reinterpret_cast<const void*>(cluster_kernel<T>(p.bulk));
+}
+
 // Clusters of this plan the GPU can hold at once (0: it cannot launch one). Asked once per
-// (dtype, cluster size, shared memory, loader), since the dispatcher asks before every call.
+// (dtype, form, cluster size, shared memory, loader), since the dispatcher asks before every call.
 template <class T>
 int active_clusters(const DeviceInfo& d, const Plan& p) {
-  static std::map<std::tuple<int, int64_t, bool>, int> known;
-  const auto key = std::make_tuple(p.cluster, p.smem, p.bulk);
+  static std::map<std::tuple<bool, int, int64_t, bool>, int> known;
+  const auto key = std::make_tuple(p.wide, p.cluster, p.smem, p.bulk);
   const auto it = known.find(key);
   if (it != known.end()) return it->second;
   set_attributes<T>(d);
   cudaLaunchAttribute attr;
   cudaLaunchConfig_t cfg = launch_config(p, 1, nullptr, &attr);
   int n = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&n, cluster_kernel<T>(p.bulk), &cfg));
+  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&n, plan_kernel<T>(p), &cfg));
   return known[key] = n;
+}
+
+// The plan a call runs: the wide form when the rows allow it and its cluster fits the GPU, else
+// the parts form (which refuse() has checked).
+template <class T>
+Plan call_plan(const DeviceInfo& d, int64_t M, int64_t N, bool packed) {
+  const Plan p = plan<T>(d, M, N, packed);
+  return p.wide && active_clusters<T>(d, p) < 1 ? plan<T>(d, M, N, false) : p;
 }
 
 template <class T>
 void launch_typed(const T* x, T* y, int64_t M, int64_t N, int64_t ld, cudaStream_t stream) {
   const DeviceInfo& d = device_info();
   set_attributes<T>(d);
-  const Plan p = plan<T>(d, N);
+  const bool packed = N % kVec<T> == 0 && ld % kVec<T> == 0 &&
+                      (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
+  const Plan p = call_plan<T>(d, M, N, packed);
   cudaLaunchAttribute attr;
   const cudaLaunchConfig_t cfg = launch_config(p, M, stream, &attr);  // a cluster per row
-  CUDA_CHECK(cudaLaunchKernelEx(&cfg, cluster_kernel<T>(p.bulk), x, y, N, ld, p.part, p.tile));
+  if (p.wide) {
+    CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T>, x, y, N, ld, p.part));
+  } else {
+    CUDA_CHECK(cudaLaunchKernelEx(&cfg, cluster_kernel<T>(p.bulk), x, y, N, ld, p.part, p.tile));
+  }
 }
 
 void launch_f32(const float* x, float* y, int64_t M, int64_t N, cudaStream_t s) { launch_typed(x, y, M, N, N, s); }
@@ -488,7 +600,7 @@ template <class T>
 std::string refuse_typed(const DeviceInfo& d, int64_t M, int64_t N) {
   if (d.cc_major < 9 || !d.cluster_launch)
     return "this GPU has no thread block clusters (compute capability 9.0 or later); stages 05-09 run here";
-  const Plan p = plan<T>(d, N);
+  const Plan p = plan<T>(d, M, N, false);  // the wide form falls back to it: launch_typed
   if (M * p.cluster > INT_MAX)
     return "M x cluster size (" + std::to_string(p.cluster) + ") is more than 2^31 - 1 CTAs";
   if (active_clusters<T>(d, p) < 1)
@@ -509,10 +621,16 @@ std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
   set_attributes<T>(d);
   std::vector<KernelConfig> out;
   for (int64_t n : {int64_t{4096}, int64_t{32768}, int64_t{1} << 18, int64_t{1} << 19, int64_t{1} << 20}) {
-    const Plan p = plan<T>(d, n);
+    const Plan p = plan<T>(d, 2048, n, false);
     out.push_back({"softmax_cluster, N = " + std::to_string(n) + ", cluster " + std::to_string(p.cluster) +
                        (p.bulk ? ", bulk copies" : ", threads load"),
-                   reinterpret_cast<const void*>(cluster_kernel<T>(p.bulk)), kThreads, p.smem, 0});
+                   plan_kernel<T>(p), kThreads, p.smem, 0});
+  }
+  for (int c : {2, 4}) {  // the wide form: a full 256 KB part per CTA
+    const int64_t n = c * wide_max_part<T>();
+    const Plan p = {true, c, wide_max_part<T>(), wide_max_part<T>(), kWideSmem * kWideThreads * 16, false};
+    out.push_back({"softmax_cluster_wide, N = " + std::to_string(n) + ", cluster " + std::to_string(c),
+                   plan_kernel<T>(p), kWideThreads, p.smem, int64_t{kWideReg + kWideSmem} * kVec<T>});
   }
   return out;
 }

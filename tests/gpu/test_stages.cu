@@ -80,6 +80,23 @@ TEST_CASE("every stage on rows of 128 B to 128 KB, few rows and a partial last b
   });
 }
 
+// Rows of 64 KB to 2 MB in 16-byte packs, where stage 08's wide kernel and stage 10's wide clusters
+// hold up to 256 KB per 1024-thread block (registers + shared memory): one block per row (fp32
+// 32772 .. 65536, halves 65544 .. 131072), then clusters of 2 .. 8 of them; a last part shorter
+// than the others (N not a multiple of the cluster size in packs); special values in one row of
+// each kind. Rows of up to 256 KB at M = 133 too (a partial last wave of blocks).
+TEST_CASE("every stage on rows of 64 KB to 2 MB, where 08 and 10 hold 256 KB per block") {
+  for_each_stage([](const Stage& s, DType t) {
+    const std::vector<int64_t> cols = t == DType::f32
+        ? std::vector<int64_t>{32772, 65536, 131076, 262144, 524288}
+        : std::vector<int64_t>{65544, 131072, 262152, 524288, 1048576};
+    for (int64_t N : cols) check_one(s, t, 3, N, InputKind::random);
+    for (int64_t N : {cols[0], cols[1]}) check_one(s, t, 133, N, InputKind::random);
+    for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf})
+      for (int64_t N : {cols[1], cols[2]}) check_one(s, t, 10, N, kind);
+  });
+}
+
 TEST_CASE("every stage handles huge values, -inf entries and all-equal rows") {
   for_each_stage([](const Stage& s, DType t) {
     for (InputKind kind : {InputKind::huge, InputKind::neg_inf, InputKind::all_equal})
@@ -170,7 +187,7 @@ TEST_CASE("stages with a row stride leave the gaps untouched and match the refer
     const int64_t n_max = std::min(stage_max_cols(s, device_info(), t, int64_t{1} << 20),
                                    kMaxElems / 2 - 6);  // 2 * (n_max + 5) < 2^27
     const struct { int64_t M, N, ld; } shapes[] = {
-        {1, 1, 2}, {7, 31, 33}, {5, 1000, 1003}, {3, 4097, 8192}, {2, n_max, n_max + 5}};
+        {1, 1, 2}, {7, 31, 33}, {5, 1000, 1003}, {3, 4097, 8192}, {3, 262144, 262160}, {2, n_max, n_max + 5}};
     for (const auto& sh : shapes) {
       if (!stage_refusal(s, device_info(), t, sh.M, sh.N).empty()) continue;
       const CheckResult r =

@@ -1,0 +1,116 @@
+// row_cache.cuh — a block holds a stretch of a row on chip, in registers and shared memory, so the
+// stretch is read from memory once: introduced by stage 08's one-pass kernels (docs/08_half.md);
+// stage 10's wide clusters hold each CTA's part of a row the same way (docs/10_cluster.md).
+//
+// Layout: the stretch is nvec 16-byte packs; thread t owns packs t, t + THREADS, t + 2 THREADS, ...
+// The first REG of them are held in the thread's registers (reg[i]); the next SMEM in shared memory,
+// pack REG + j at cache[j * THREADS + t], so a warp's accesses are consecutive.
+//
+// Contracts (for every thread of a block of THREADS threads, all with the same arguments):
+//   * nvec <= THREADS * (REG + SMEM); src and dst 16-byte aligned; cache has SMEM * THREADS packs
+//     wherever the stretch reaches into shared memory.
+//   * load() issues every load of the thread's packs before any is used: the shared part by
+//     cp.async (no registers), then the register part. Packs past nvec hold -inf.
+//   * summary() is this thread's (max, sum) of exp(x - max) over its packs; it waits for its own
+//     cp.async copies, and a thread reads back only what it copied: no block barrier is needed.
+//   * store() writes exp(x - row.m) / row.l for the thread's packs to dst.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "packs.cuh"
+#include "softmax_math.h"
+
+// A thread's (max, sum) as the merges of common/softmax_math.h expect it. fmaxf skips NaN, so a
+// NaN entry shows up only as a NaN sum; a summary (-inf, NaN) would be dropped by maxsum_merge as
+// empty, so a NaN sum gets max +inf, which no merge can drop: the row ends NaN, as torch's does
+// (docs/special_values.md). A row with +inf gets (+inf, NaN) by itself.
+__device__ __forceinline__ MaxSum thread_summary(float m, float l) {
+  return MaxSum{l != l ? INFINITY : m, l};
+}
+
+template <class T, int THREADS, int REG, int SMEM>
+struct RowCache {
+  uint4 reg[REG];
+  uint4* cache;
+
+  __device__ __forceinline__ explicit RowCache(uint4* shared) : cache(shared) {}
+
+  // 1. Start the shared-memory part (asynchronous copies), then the register part.
+  __device__ __forceinline__ void load(const uint4* src, int nvec) {
+    const int tid = threadIdx.x;
+#pragma unroll
+    for (int i = 0; i < SMEM; ++i) {
+      const int v = tid + (REG + i) * THREADS;
+      if (v < nvec) cp_async16(&cache[i * THREADS + tid], src + v);
+    }
+#pragma unroll
+    for (int i = 0; i < REG; ++i) {
+      const int v = tid + i * THREADS;
+      reg[i] = v < nvec ? src[v] : neg_inf_pack<T>();
+    }
+  }
+
+  // 2. This thread's max, then its sum of exp(x - max).
+  __device__ __forceinline__ MaxSum summary(int nvec) {
+    constexpr int V = kVec<T>;
+    const int tid = threadIdx.x;
+    float m = -INFINITY;
+#pragma unroll
+    for (int i = 0; i < REG; ++i) m = fmaxf(m, pack_max<T>(reg[i]));
+#pragma unroll
+    for (int i = 0; i < REG; ++i) opaque(reg[i]);  // convert again below, rather than keep floats alive
+    if constexpr (SMEM > 0) cp_async_wait_all();
+#pragma unroll
+    for (int i = 0; i < SMEM; ++i) {
+      if (tid + (REG + i) * THREADS < nvec) m = fmaxf(m, pack_max<T>(cache[i * THREADS + tid]));
+    }
+    const float ms = m == -INFINITY ? 0.0f : m;  // all -inf (or no data): sum 0, no NaN
+    float l = 0.0f;
+#pragma unroll
+    for (int i = 0; i < REG; ++i) {
+      float f[V];
+      unpack<T>(reg[i], f);
+#pragma unroll
+      for (int k = 0; k < V; ++k) l += __expf(f[k] - ms);
+    }
+#pragma unroll
+    for (int i = 0; i < SMEM; ++i) {
+      if (tid + (REG + i) * THREADS < nvec) {
+        float f[V];
+        unpack<T>(cache[i * THREADS + tid], f);
+#pragma unroll
+        for (int k = 0; k < V; ++k) l += __expf(f[k] - ms);
+      }
+    }
+#pragma unroll
+    for (int i = 0; i < REG; ++i) opaque(reg[i]);
+    return thread_summary(m, l);
+  }
+
+  // 3. Normalise with the row's (max, sum) and write; 16-byte stores.
+  __device__ __forceinline__ void store(uint4* dst, int nvec, MaxSum row) const {
+    const int tid = threadIdx.x;
+    const float inv = 1.0f / row.l;
+#pragma unroll
+    for (int i = 0; i < REG; ++i) {
+      const int v = tid + i * THREADS;
+      if (v < nvec) dst[v] = normalised(reg[i], row.m, inv);
+    }
+#pragma unroll
+    for (int i = 0; i < SMEM; ++i) {
+      const int v = tid + (REG + i) * THREADS;
+      if (v < nvec) dst[v] = normalised(cache[i * THREADS + tid], row.m, inv);
+    }
+  }
+
+  __device__ __forceinline__ static uint4 normalised(const uint4& p, float m, float inv) {
+    constexpr int V = kVec<T>;
+    float f[V];
+    unpack<T>(p, f);
+#pragma unroll
+    for (int k = 0; k < V; ++k) f[k] = __expf(f[k] - m) * inv;
+    return pack<T>(f);
+  }
+};
