@@ -313,7 +313,9 @@ constexpr int64_t kTeamAutoBytes = 32 * 1024, kTeamFewRowsBytes = 64 * 1024;
 
 // wide: the largest register kernel (1024 threads x 8 packs) plus 8 slices of shared memory (128 KB,
 // opt-in): a 256 KB row per block, one block per SM, loads for the whole row in flight at once.
+// Rows of up to 128 KB take half of it, 512 threads, two blocks per SM.
 constexpr int kWideThreads = 1024, kWideReg = 8, kWideSmem = 8;
+constexpr int kHalfWideThreads = 512;
 // medium: 256 threads, 8 packs in registers + 8 in shared memory (32 KB, under the 48 KB default).
 constexpr int kMedThreads = 256, kMedReg = 8, kMedSmem = 8, kMedMinBlocks = 3;
 // extreme: 256 threads, 48 packs in registers (192 registers of data; 56 spill) + up to 56 slices
@@ -382,8 +384,12 @@ Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   // (max, sum) merges (docs/08_half.md, "A team of warps per row").
   const int64_t row_bytes = N * static_cast<int64_t>(dtype_size(t));
   if (row_bytes <= kTeamAutoBytes || (row_bytes <= kTeamFewRowsBytes && M < d.sm_count)) return Path::team;
-  if (N <= reg_max_cols(t)) return Path::reg;                         // the row fits in registers
-  if (N <= wide_max_cols(t)) return Path::wide;                       // registers + 128 KB of shared memory
+  // The row in registers up to 64 KB (two blocks per SM); then registers + shared memory, 512 threads
+  // and two blocks per SM up to 128 KB, 1024 threads beyond. A halves row of exactly 128 KB fills
+  // the 1024-thread register kernel, 0.5-0.8 points ahead there (docs/08_half.md, "The wide kernel").
+  const int64_t reg_two_per_sm = reg_max_cols(t) / 2;
+  if (N <= reg_two_per_sm || (N == reg_max_cols(t) && t != DType::f32)) return Path::reg;
+  if (N <= wide_max_cols(t)) return Path::wide;
   return Path::twopass;
 }
 
@@ -454,6 +460,13 @@ void launch_register(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream
     if (N > int64_t{c.threads} * c.packs * kVec<T>) return launch_register<T, I + 1>(x, y, M, N, stream);
   }
   launch_onepass<T, c.threads, c.packs, 0, c.min_blocks>(x, y, M, N, stream);
+}
+
+template <class T>
+void launch_wide(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
+  if (N <= int64_t{kHalfWideThreads} * (kWideReg + kWideSmem) * kVec<T>)
+    return launch_onepass<T, kHalfWideThreads, kWideReg, kWideSmem, 2>(x, y, M, N, stream);
+  launch_onepass<T, kWideThreads, kWideReg, kWideSmem, 1>(x, y, M, N, stream);
 }
 
 // The two-pass launch: about kBatch accesses per thread, 128 to 1024 threads; a long row's block
@@ -534,7 +547,7 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
     case Path::automatic:  // choose() never returns it
     case Path::team: launch_team<T>(x, y, M, N, stream); break;
     case Path::reg: launch_register<T>(x, y, M, N, stream); break;
-    case Path::wide: launch_onepass<T, kWideThreads, kWideReg, kWideSmem, 1>(x, y, M, N, stream); break;
+    case Path::wide: launch_wide<T>(x, y, M, N, stream); break;
     case Path::medium: launch_onepass<T, kMedThreads, kMedReg, kMedSmem, kMedMinBlocks>(x, y, M, N, stream); break;
     case Path::extreme: launch_onepass<T, kExtThreads, kExtReg, kExtSmem, 1>(x, y, M, N, stream); break;
     case Path::twopass: launch_twopass<T>(x, y, M, N, stream); break;
@@ -602,6 +615,9 @@ std::vector<KernelConfig> explain_t(const DeviceInfo& d) {
   explain_register<T>(out);
   const DType t = dtype_of<T>();
   const int64_t nw = wide_max_cols(t), nm = medium_max_cols(t), ne = extreme_max_cols(d, t);
+  out.push_back({"onepass wide 512, N <= " + std::to_string(nw / 2),
+                 onepass_ready<T, kHalfWideThreads, kWideReg, kWideSmem, 2>(), kHalfWideThreads,
+                 onepass_smem<T, kHalfWideThreads, kWideReg, kWideSmem>(nw / 2), int64_t{kWideReg + kWideSmem} * kVec<T>});
   out.push_back({"onepass wide, N <= " + std::to_string(nw),
                  onepass_ready<T, kWideThreads, kWideReg, kWideSmem, 1>(), kWideThreads,
                  onepass_smem<T, kWideThreads, kWideReg, kWideSmem>(nw), int64_t{kWideReg + kWideSmem} * kVec<T>});
