@@ -94,7 +94,7 @@ inline constexpr Rule kDispatchRules[] = {
     {kHalves, Rows::contiguous, 1024, kNoLimit, 1, 131072, kNoLimit, "08",
      "many rows of 256 KB: 08's wide block, 1024 threads holding 256 KB in registers + shared memory: 90-95% at M = 1024 .. 2048, N = 2^17"},
     {kHalves, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 20, kNoLimit, "10",
-     "a thread-block cluster per row, the row read once: 64 KB parts, or wide CTAs for rows past 512 KB (and 256-512 KB at M >= 1024)"},
+     "a thread-block cluster per row, the row read once: 64 KB parts, or wide CTAs of 256 KB from 1024 rows (512 rows past 512 KB): 85-88% at 2048 x 2^18"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "08",
      "long or few rows: stage 08's two-pass and split-K paths"},
 };
