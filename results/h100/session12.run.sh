@@ -9,6 +9,7 @@
 #   OUT=... DEPS=.deps bash results/h100/session12.run.sh bench   sweeps of 11 and 10 in three dtypes, 08 in fp16, the rule plan
 #   OUT=... DEPS=.deps bash results/h100/session12.run.sh sanitize  compute-sanitizer on the wide kernels of 08 and 10
 #   OUT=... DEPS=.deps bash results/h100/session12.run.sh peers   the dispatcher against every peer, three dtypes, one process
+#   OUT=... DEPS=.deps bash results/h100/session12.run.sh full    every stage and peer, three dtypes, one process (results/h100/peers.json)
 #   OUT=... DEPS=.deps bash results/h100/session12.run.sh test    test-gpu of stages 08, 09, 10, 11 but the long-row case; then that case for 10 and 11
 set -u
 OUT=${OUT:-/tmp/out}
@@ -65,6 +66,9 @@ peers)
   GIT_DIR=/nonexistent timeout 570 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --impls torch,torch_compile,triton_fused,triton_online,liger,step11,copy \
     --out $R/peers-dispatch.json > $R/peers-dispatch.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-dispatch.txt ;;
+full)
+  GIT_DIR=/nonexistent timeout 575 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --out $R/peers.json > $R/peers.txt 2>&1; echo "full peers exit $? at ${SECONDS}s"; tail -n 8 $R/peers.txt ;;
 test)
   SOFTMAX_TEST_STAGES=08,09,10,11 timeout 400 build/test_gpu -tce="stages that take any N*" > $R/test-gpu.txt 2>&1
   echo "test-gpu exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu.txt | tail -n 12
