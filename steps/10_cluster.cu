@@ -11,10 +11,13 @@
 //     asynchronous bulk copy (cp.async.bulk, the TMA engine: one instruction from one thread moves
 //     a whole piece and signals an mbarrier when the bytes have landed). The threads win while
 //     three CTAs share an SM; the copy engine wins for a part too large to share one.
+//   * a wide form for long rows of whole 16-byte packs (twelfth session): each CTA is stage 08's
+//     wide block, 1024 threads holding up to 256 KB of the row in registers + shared memory
+//     (common/row_cache.cuh), one CTA per SM.
 // Rows may be strided (ld >= N) and misaligned: the 16-byte-aligned middle of a part is copied
 // in packs, its ragged ends by ordinary loads. A part larger than the shared memory a CTA may have
 // is streamed in tiles and read twice (the last tile stays). STEP10_CLUSTER=C forces the cluster
-// size, STEP10_LOAD=threads|bulk the loader. See docs/10_cluster.md.
+// size, STEP10_LOAD=threads|bulk the loader, STEP10_FORM=parts|wide the form. See docs/10_cluster.md.
 #include <cooperative_groups.h>
 
 #include <climits>

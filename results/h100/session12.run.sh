@@ -10,6 +10,7 @@
 #   OUT=... DEPS=.deps bash results/h100/session12.run.sh sanitize  compute-sanitizer on the wide kernels of 08 and 10
 #   OUT=... DEPS=.deps bash results/h100/session12.run.sh peers   the dispatcher against every peer, three dtypes, one process
 #   OUT=... DEPS=.deps bash results/h100/session12.run.sh full    every stage and peer, three dtypes, one process (results/h100/peers.json)
+#   OUT=... DEPS=.deps bash results/h100/session12.run.sh final   test-gpu of stages 10 and 11; stage 10's halves sweeps with the final rule
 #   OUT=... DEPS=.deps bash results/h100/session12.run.sh test    test-gpu of stages 08, 09, 10, 11 but the long-row case; then that case for 10 and 11
 set -u
 OUT=${OUT:-/tmp/out}
@@ -69,6 +70,11 @@ peers)
 full)
   GIT_DIR=/nonexistent timeout 575 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --out $R/peers.json > $R/peers.txt 2>&1; echo "full peers exit $? at ${SECONDS}s"; tail -n 8 $R/peers.txt ;;
+final)
+  run step10_f16 ./step10 --dtype f16
+  run step10_bf16 ./step10 --dtype bf16
+  SOFTMAX_TEST_STAGES=10,11 timeout $((585 - SECONDS)) build/test_gpu > $R/test-gpu-10-11.txt 2>&1
+  echo "test-gpu 10,11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-10-11.txt | tail -n 12 ;;
 test)
   SOFTMAX_TEST_STAGES=08,09,10,11 timeout 400 build/test_gpu -tce="stages that take any N*" > $R/test-gpu.txt 2>&1
   echo "test-gpu exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu.txt | tail -n 12
