@@ -30,6 +30,22 @@ __device__ __forceinline__ MaxSum thread_summary(float m, float l) {
   return MaxSum{l != l ? INFINITY : m, l};
 }
 
+// Dynamic shared memory, in bytes, for a stretch of nvec packs in RowCache<T, THREADS, REG, SMEM>:
+// the slices past the register part, at most SMEM of them.
+inline int64_t row_cache_smem_bytes(int threads, int reg, int smem, int64_t nvec) {
+  int64_t slices = (nvec + threads - 1) / threads - reg;
+  slices = slices < 0 ? 0 : (slices > smem ? smem : slices);
+  return slices * threads * 16;
+}
+
+// The wide block (twelfth session): 1024 threads, 8 packs each in registers and 8 slices of shared
+// memory, a stretch of up to 256 KB; 64 registers x 1024 threads fill an SM's register file, so one
+// block per SM. Stage 08 runs it for a row (and at 512 threads, two blocks per SM, for rows of up to
+// 128 KB); stage 10 runs it as a cluster's CTA for a part of a row.
+constexpr int kWideThreads = 1024, kWideReg = 8, kWideSmem = 8;
+// Packs a wide block of `threads` threads holds.
+constexpr int64_t wide_packs(int threads) { return int64_t{threads} * (kWideReg + kWideSmem); }
+
 template <class T, int THREADS, int REG, int SMEM>
 struct RowCache {
   uint4 reg[REG];

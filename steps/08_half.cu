@@ -314,9 +314,9 @@ constexpr int kNumTeamCfgs = sizeof(kTeamCfgs) / sizeof(kTeamCfgs[0]);
 constexpr int64_t kTeamAutoBytes = 32 * 1024, kTeamFewRowsBytes = 64 * 1024;
 
 // wide: the largest register kernel (1024 threads x 8 packs) plus 8 slices of shared memory (128 KB,
-// opt-in): a 256 KB row per block, one block per SM, loads for the whole row in flight at once.
-// Rows of up to 128 KB take half of it, 512 threads, two blocks per SM.
-constexpr int kWideThreads = 1024, kWideReg = 8, kWideSmem = 8;
+// opt-in): a 256 KB row per block, one block per SM, loads for the whole row in flight at once
+// (kWideThreads, kWideReg, kWideSmem: common/row_cache.cuh). Rows of up to 128 KB take half of it,
+// 512 threads, two blocks per SM.
 constexpr int kHalfWideThreads = 512;
 // medium: 256 threads, 8 packs in registers + 8 in shared memory (32 KB, under the 48 KB default).
 constexpr int kMedThreads = 256, kMedReg = 8, kMedSmem = 8, kMedMinBlocks = 3;
@@ -338,7 +338,7 @@ int64_t team_max_cols(DType t) {
   const TeamCfg c = kTeamCfgs[kNumTeamCfgs - 1];
   return int64_t{32} * c.warps * c.packs * vec_of(t);
 }
-int64_t wide_max_cols(DType t) { return int64_t{kWideThreads} * (kWideReg + kWideSmem) * vec_of(t); }
+int64_t wide_max_cols(DType t) { return wide_packs(kWideThreads) * vec_of(t); }
 int64_t medium_max_cols(DType t) { return int64_t{kMedThreads} * (kMedReg + kMedSmem) * vec_of(t); }
 int extreme_slices(const DeviceInfo& d) {
   const int64_t usable = (d.smem_per_block_optin - kReduceSmem) / kSliceBytes;
@@ -389,8 +389,9 @@ Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   // The row in registers up to 64 KB (two blocks per SM); then registers + shared memory, 512 threads
   // and two blocks per SM up to 128 KB, 1024 threads beyond. A halves row of exactly 128 KB fills
   // the 1024-thread register kernel, 0.5-0.8 points ahead there (docs/08_half.md, "The wide kernel").
-  const int64_t reg_two_per_sm = reg_max_cols(t) / 2;
-  if (N <= reg_two_per_sm || (N == reg_max_cols(t) && t != DType::f32)) return Path::reg;
+  const RegCfg two_per_sm = kRegCfgs[kNumRegCfgs - 2];  // 512 threads x 8 packs
+  if (N <= int64_t{two_per_sm.threads} * two_per_sm.packs * vec_of(t) || (N == reg_max_cols(t) && t != DType::f32))
+    return Path::reg;
   if (N <= wide_max_cols(t)) return Path::wide;
   return Path::twopass;
 }
@@ -431,9 +432,7 @@ const void* onepass_ready() {
 // Dynamic shared memory for a row of N: the slices past the register part.
 template <class T, int THREADS, int REG, int SMEM>
 int64_t onepass_smem(int64_t N) {
-  int64_t slices = ceil_div(N / kVec<T>, THREADS) - REG;
-  slices = slices < 0 ? 0 : (slices > SMEM ? SMEM : slices);
-  return slices * THREADS * 16;
+  return row_cache_smem_bytes(THREADS, REG, SMEM, N / kVec<T>);
 }
 
 template <class T, int THREADS, int REG, int SMEM, int MINB>
@@ -466,7 +465,7 @@ void launch_register(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream
 
 template <class T>
 void launch_wide(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
-  if (N <= int64_t{kHalfWideThreads} * (kWideReg + kWideSmem) * kVec<T>)
+  if (N <= wide_packs(kHalfWideThreads) * kVec<T>)
     return launch_onepass<T, kHalfWideThreads, kWideReg, kWideSmem, 2>(x, y, M, N, stream);
   launch_onepass<T, kWideThreads, kWideReg, kWideSmem, 1>(x, y, M, N, stream);
 }

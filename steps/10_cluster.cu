@@ -344,11 +344,10 @@ __global__ void __launch_bounds__(kThreads)
 
 // ---- wide parts: a CTA of 1024 threads holds up to 256 KB of the row --------------------------
 //
-// Stage 08's largest one-pass block (common/row_cache.cuh: 8 packs per thread in registers, 8
-// slices of shared memory) as a cluster's CTA: one CTA per SM, the whole part's loads in flight at
-// once, nothing staged through shared memory that the registers can hold. Rows of 16-byte packs
-// only (N and ld multiples of kVec, x and y 16-byte aligned): the launcher checks.
-constexpr int kWideThreads = 1024, kWideReg = 8, kWideSmem = 8;
+// Stage 08's wide block (common/row_cache.cuh: 1024 threads, 8 packs each in registers, 8 slices
+// of shared memory) as a cluster's CTA: one CTA per SM, the whole part's loads in flight at once,
+// nothing staged through shared memory that the registers can hold. Rows of 16-byte packs only (N
+// and ld multiples of kVec, x and y 16-byte aligned): the launcher checks.
 template <class T>
 __global__ void __launch_bounds__(kWideThreads, 1)
     softmax_cluster_wide(const T* __restrict__ x, T* __restrict__ y, int64_t N, int64_t ld, int64_t part) {
@@ -399,16 +398,20 @@ int64_t smem_for(int64_t tile) {
 // each (three CTAs per SM, 768 threads, keep enough bytes in flight), or, for a part larger than
 // kTargetBytes (one CTA alone on its SM), thread 0 through the copy engine, which keeps the whole
 // part in flight. STEP10_LOAD=threads|bulk forces one (docs/10_cluster.md). Read once.
+// A knob that takes one of two words: 0 when unset, 1 or 2 for the first or second word; any other
+// value is a usage error (one line, exit 2).
+int env_word(const char* name, const char* first, const char* second) {
+  const char* e = std::getenv(name);
+  if (!e || !*e) return 0;
+  if (std::strcmp(e, first) == 0) return 1;
+  if (std::strcmp(e, second) == 0) return 2;
+  std::fprintf(stderr, "error: %s=%s: expected %s or %s\n", name, e, first, second);
+  std::exit(kExitUsage);
+}
+
 enum class Load { automatic, threads, bulk };
 Load forced_load() {
-  static const Load l = [] {
-    const char* e = std::getenv("STEP10_LOAD");
-    if (!e || !*e) return Load::automatic;
-    if (std::strcmp(e, "threads") == 0) return Load::threads;
-    if (std::strcmp(e, "bulk") == 0) return Load::bulk;
-    std::fprintf(stderr, "error: STEP10_LOAD=%s: expected threads or bulk\n", e);
-    std::exit(kExitUsage);
-  }();
+  static const Load l = static_cast<Load>(env_word("STEP10_LOAD", "threads", "bulk"));
   return l;
 }
 template <class T>
@@ -447,21 +450,19 @@ int forced_cluster() {
 // STEP10_FORM=parts|wide forces the form (the doc's comparison); read once.
 enum class Form { automatic, parts, wide };
 Form forced_form() {
-  static const Form f = [] {
-    const char* e = std::getenv("STEP10_FORM");
-    if (!e || !*e) return Form::automatic;
-    if (std::strcmp(e, "parts") == 0) return Form::parts;
-    if (std::strcmp(e, "wide") == 0) return Form::wide;
-    std::fprintf(stderr, "error: STEP10_FORM=%s: expected parts or wide\n", e);
-    std::exit(kExitUsage);
-  }();
+  static const Form f = static_cast<Form>(env_word("STEP10_FORM", "parts", "wide"));
   return f;
 }
 
-// The wide form's part: at most kWideThreads * (kWideReg + kWideSmem) packs (256 KB).
+// The wide form's part: at most what a wide block holds (256 KB), in elements.
 template <class T>
 constexpr int64_t wide_max_part() {
-  return int64_t{kWideThreads} * (kWideReg + kWideSmem) * kVec<T>;
+  return wide_packs(kWideThreads) * kVec<T>;
+}
+// Dynamic shared memory of a wide CTA holding `part` elements.
+template <class T>
+int64_t wide_smem(int64_t part) {
+  return row_cache_smem_bytes(kWideThreads, kWideReg, kWideSmem, ceil_div(part, int64_t{kVec<T>}));
 }
 
 // The wide form by default: rows longer than one 64 KB part, in fp32; in halves (twice the
@@ -487,11 +488,7 @@ Plan plan(const DeviceInfo& d, int64_t M, int64_t N, bool packed) {
       while (c < kMaxCluster && part_for(c) > wide_max_part<T>()) c *= 2;
     }
     const int64_t part = part_for(c);
-    if (part <= wide_max_part<T>()) {
-      int64_t slices = ceil_div(ceil_div(part, V), kWideThreads) - kWideReg;
-      slices = slices < 0 ? 0 : slices;
-      return {true, c, part, part, slices * kWideThreads * 16, false};
-    }
+    if (part <= wide_max_part<T>()) return {true, c, part, part, wide_smem<T>(part), false};
   }
   int c = forced_cluster();
   if (c == 0) {
@@ -515,7 +512,7 @@ void set_attributes(const DeviceInfo& d) {
       CUDA_CHECK(cudaFuncSetAttribute(cluster_kernel<T>(bulk), cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
     }
     CUDA_CHECK(cudaFuncSetAttribute(softmax_cluster_wide<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    kWideSmem * kWideThreads * 16));
+                                    static_cast<int>(wide_smem<T>(wide_max_part<T>()))));
     CUDA_CHECK(cudaFuncSetAttribute(softmax_cluster_wide<T>, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
     return true;
   }();
@@ -631,7 +628,7 @@ std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
   }
   for (int c : {2, 4}) {  // the wide form: a full 256 KB part per CTA
     const int64_t n = c * wide_max_part<T>();
-    const Plan p = {true, c, wide_max_part<T>(), wide_max_part<T>(), kWideSmem * kWideThreads * 16, false};
+    const Plan p = {true, c, wide_max_part<T>(), wide_max_part<T>(), wide_smem<T>(wide_max_part<T>()), false};
     out.push_back({"softmax_cluster_wide, N = " + std::to_string(n) + ", cluster " + std::to_string(c),
                    plan_kernel<T>(p), kWideThreads, p.smem, int64_t{kWideReg + kWideSmem} * kVec<T>});
   }
