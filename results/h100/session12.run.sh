@@ -11,6 +11,7 @@
 #   OUT=... DEPS=.deps bash results/h100/session12.run.sh peers   the dispatcher against every peer, three dtypes, one process
 #   OUT=... DEPS=.deps bash results/h100/session12.run.sh full    every stage and peer, three dtypes, one process (results/h100/peers.json)
 #   OUT=... DEPS=.deps bash results/h100/session12.run.sh final   test-gpu of stages 10 and 11; stage 10's halves sweeps with the final rule
+#   OUT=... DEPS=.deps bash results/h100/session12.run.sh last    test-gpu of stages 08, 10, 11 but the long-row case; two knobs' usage errors
 #   OUT=... DEPS=.deps bash results/h100/session12.run.sh test    test-gpu of stages 08, 09, 10, 11 but the long-row case; then that case for 10 and 11
 set -u
 OUT=${OUT:-/tmp/out}
@@ -75,6 +76,10 @@ final)
   run step10_bf16 ./step10 --dtype bf16
   SOFTMAX_TEST_STAGES=10,11 timeout $((585 - SECONDS)) build/test_gpu > $R/test-gpu-10-11.txt 2>&1
   echo "test-gpu 10,11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-10-11.txt | tail -n 12 ;;
+last)
+  SOFTMAX_TEST_STAGES=08,10,11 timeout 480 build/test_gpu -tce="stages that take any N*" > $R/test-gpu.txt 2>&1
+  echo "test-gpu 08,10,11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu.txt | tail -n 12
+  for k in STEP10_LOAD=x STEP10_FORM=x; do env $k ./step10 --rows 2 --cols 8 --check > $R/knob.txt 2>&1; echo "$k exit $?: $(tail -n 1 $R/knob.txt)"; done ;;
 test)
   SOFTMAX_TEST_STAGES=08,09,10,11 timeout 400 build/test_gpu -tce="stages that take any N*" > $R/test-gpu.txt 2>&1
   echo "test-gpu exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu.txt | tail -n 12
