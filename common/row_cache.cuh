@@ -10,7 +10,7 @@
 //   * nvec <= THREADS * (REG + SMEM); src and dst 16-byte aligned; cache has SMEM * THREADS packs
 //     wherever the stretch reaches into shared memory.
 //   * load() issues every load of the thread's packs before any is used: the shared part by
-//     cp.async (no registers), then the register part. Packs past nvec hold -inf.
+//     cp.async (no registers, one group per slice), then the register part. Packs past nvec hold -inf.
 //   * summary() is this thread's (max, sum) of exp(x - max) over its packs; it waits for its own
 //     cp.async copies, and a thread reads back only what it copied: no block barrier is needed.
 //   * store() writes exp(x - row.m) / row.l for the thread's packs to dst.
@@ -53,13 +53,15 @@ struct RowCache {
 
   __device__ __forceinline__ explicit RowCache(uint4* shared) : cache(shared) {}
 
-  // 1. Start the shared-memory part (asynchronous copies), then the register part.
+  // 1. Start the shared-memory part (asynchronous copies, one group per slice), then the
+  // register part.
   __device__ __forceinline__ void load(const uint4* src, int nvec) {
     const int tid = threadIdx.x;
 #pragma unroll
     for (int i = 0; i < SMEM; ++i) {
       const int v = tid + (REG + i) * THREADS;
       if (v < nvec) cp_async16(&cache[i * THREADS + tid], src + v);
+      cp_async_commit();
     }
 #pragma unroll
     for (int i = 0; i < REG; ++i) {
@@ -68,22 +70,35 @@ struct RowCache {
     }
   }
 
-  // 2. This thread's max, then its sum of exp(x - max).
+  // 2. This thread's (max, sum of exp(x - max)).
+  //    With shared memory, the slices first, in the order they were issued, each folded in as
+  //    soon as its group has landed (a slice that raises the max rescales the sum), while the
+  //    register loads are still in flight; then the registers, as below. Their exponentials, not
+  //    the slices' too, wait for the last load: it matters when the block has the SM to itself
+  //    (docs/08_half.md, "Summing as the slices land").
+  //    The registers: their max, then their sum. Their loads are not folded one by one: ptxas
+  //    then sinks some of them past the arithmetic, and fewer loads are in flight.
   __device__ __forceinline__ MaxSum summary(int nvec) {
     constexpr int V = kVec<T>;
     const int tid = threadIdx.x;
-    float m = -INFINITY;
-#pragma unroll
-    for (int i = 0; i < REG; ++i) m = fmaxf(m, pack_max<T>(reg[i]));
-#pragma unroll
-    for (int i = 0; i < REG; ++i) opaque(reg[i]);  // convert again below, rather than keep floats alive
-    if constexpr (SMEM > 0) cp_async_wait_all();
+    float m = -INFINITY, l = 0.0f;
 #pragma unroll
     for (int i = 0; i < SMEM; ++i) {
-      if (tid + (REG + i) * THREADS < nvec) m = fmaxf(m, pack_max<T>(cache[i * THREADS + tid]));
+      cp_async_wait_pending(SMEM - 1 - i);  // slice i has landed (a constant once unrolled)
+      if (tid + (REG + i) * THREADS < nvec) fold_pack(m, l, cache[i * THREADS + tid]);
+    }
+    float rm = -INFINITY;
+#pragma unroll
+    for (int i = 0; i < REG; ++i) rm = fmaxf(rm, pack_max<T>(reg[i]));
+#pragma unroll
+    for (int i = 0; i < REG; ++i) opaque(reg[i]);  // convert again below, rather than keep floats alive
+    if constexpr (SMEM > 0) {
+      if (rm > m) l *= __expf(m - rm);  // the registers raise the max: rescale the slices' sum
+      m = fmaxf(m, rm);
+    } else {
+      m = rm;
     }
     const float ms = m == -INFINITY ? 0.0f : m;  // all -inf (or no data): sum 0, no NaN
-    float l = 0.0f;
 #pragma unroll
     for (int i = 0; i < REG; ++i) {
       float f[V];
@@ -92,17 +107,23 @@ struct RowCache {
       for (int k = 0; k < V; ++k) l += __expf(f[k] - ms);
     }
 #pragma unroll
-    for (int i = 0; i < SMEM; ++i) {
-      if (tid + (REG + i) * THREADS < nvec) {
-        float f[V];
-        unpack<T>(cache[i * THREADS + tid], f);
-#pragma unroll
-        for (int k = 0; k < V; ++k) l += __expf(f[k] - ms);
-      }
-    }
-#pragma unroll
-    for (int i = 0; i < REG; ++i) opaque(reg[i]);
+    for (int i = 0; i < REG; ++i) opaque(reg[i]);  // store() converts again
     return thread_summary(m, l);
+  }
+
+  // Fold one pack into this thread's running (m, l); a pack of -inf adds 0.
+  __device__ __forceinline__ static void fold_pack(float& m, float& l, const uint4& p) {
+    constexpr int V = kVec<T>;
+    const float pm = pack_max<T>(p);
+    if (pm > m) {  // a new max (never NaN): rescale the sum so far; from -inf, exp(-inf) = 0
+      l *= __expf(m - pm);
+      m = pm;
+    }
+    const float shift = m == -INFINITY ? 0.0f : m;  // all -inf so far: sum 0, no NaN
+    float f[V];
+    unpack<T>(p, f);
+#pragma unroll
+    for (int k = 0; k < V; ++k) l += __expf(f[k] - shift);
   }
 
   // 3. Normalise with the row's (max, sum) and write; 16-byte stores.
