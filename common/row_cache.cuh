@@ -10,7 +10,8 @@
 //   * nvec <= THREADS * (REG + SMEM); src and dst 16-byte aligned; cache has SMEM * THREADS packs
 //     wherever the stretch reaches into shared memory.
 //   * load() issues every load of the thread's packs before any is used: the shared part by
-//     cp.async (no registers, one group per slice), then the register part. Packs past nvec hold -inf.
+//     cp.async (no registers; up to 8 groups of slices), then the register part. Packs past nvec
+//     hold -inf.
 //   * summary() is this thread's (max, sum) of exp(x - max) over its packs; it waits for its own
 //     cp.async copies, and a thread reads back only what it copied: no block barrier is needed.
 //   * store() writes exp(x - row.m) / row.l for the thread's packs to dst.
@@ -50,18 +51,21 @@ template <class T, int THREADS, int REG, int SMEM>
 struct RowCache {
   uint4 reg[REG];
   uint4* cache;
+  // The slices' cp.async groups: one per slice, at most 8 (the extreme kernel's 56 slices in 56
+  // groups took 38% longer, explore/session13/landed2.txt); kPerGroup slices each.
+  static constexpr int kPerGroup = SMEM <= 8 ? 1 : (SMEM + 7) / 8;
+  static constexpr int kGroups = SMEM == 0 ? 0 : (SMEM + kPerGroup - 1) / kPerGroup;
 
   __device__ __forceinline__ explicit RowCache(uint4* shared) : cache(shared) {}
 
-  // 1. Start the shared-memory part (asynchronous copies, one group per slice), then the
-  // register part.
+  // 1. Start the shared-memory part (asynchronous copies, kGroups groups), then the register part.
   __device__ __forceinline__ void load(const uint4* src, int nvec) {
     const int tid = threadIdx.x;
 #pragma unroll
     for (int i = 0; i < SMEM; ++i) {
       const int v = tid + (REG + i) * THREADS;
       if (v < nvec) cp_async16(&cache[i * THREADS + tid], src + v);
-      cp_async_commit();
+      if ((i + 1) % kPerGroup == 0 || i == SMEM - 1) cp_async_commit();
     }
 #pragma unroll
     for (int i = 0; i < REG; ++i) {
@@ -72,7 +76,7 @@ struct RowCache {
 
   // 2. This thread's (max, sum of exp(x - max)).
   //    With shared memory, the slices first, in the order they were issued, each folded in as
-  //    soon as its group has landed (a slice that raises the max rescales the sum), while the
+  //    soon as its cp.async group has landed (a slice that raises the max rescales the sum), while the
   //    register loads are still in flight; then the registers, as below. Their exponentials, not
   //    the slices' too, wait for the last load: it matters when the block has the SM to itself
   //    (docs/08_half.md, "Summing as the slices land").
@@ -84,7 +88,7 @@ struct RowCache {
     float m = -INFINITY, l = 0.0f;
 #pragma unroll
     for (int i = 0; i < SMEM; ++i) {
-      cp_async_wait_pending(SMEM - 1 - i);  // slice i has landed (a constant once unrolled)
+      if (i % kPerGroup == 0) cp_async_wait_pending(kGroups - 1 - i / kPerGroup);  // its group has landed
       if (tid + (REG + i) * THREADS < nvec) fold_pack(m, l, cache[i * THREADS + tid]);
     }
     float rm = -INFINITY;

@@ -4,10 +4,9 @@
 # one part; every output goes to $OUT/<part>.tgz.
 #   OUT=... bash results/h100/session13.run.sh landed   every pack summed as it lands, against after the last (explore/session13/landed.sh, PROBE=1; .bin: binaries of ba55650)
 #   OUT=... bash results/h100/session13.run.sh landed2  the slices summed as they land, then the registers (PROBE=2)
-#   OUT=... bash results/h100/session13.run.sh test     test-gpu of stages 08, 10, 11
-#   OUT=... bash results/h100/session13.run.sh bench    sweeps of 11 in three dtypes, 10 and 08 in fp16
-#   OUT=... bash results/h100/session13.run.sh sanitize compute-sanitizer on the wide kernels of 08 and 10
-#   OUT=... bash results/h100/session13.run.sh peers    the dispatcher against every peer, three dtypes, one process
+#   OUT=... bash results/h100/session13.run.sh test     the extreme and medium kernels with capped groups against .bin (PROBE=3); test-gpu of 08, 10, 11
+#   OUT=... bash results/h100/session13.run.sh bench    sweeps of 11, 10 in three dtypes, 08 in fp16; stage 10's forms at 512 rows of halves; 09 against 10 in fp32
+#   OUT=... bash results/h100/session13.run.sh final    compute-sanitizer on the kernels that changed; the dispatcher against every peer
 set -u
 OUT=${OUT:-/tmp/out}
 DEPS=${DEPS:-.deps}
@@ -29,4 +28,11 @@ landed|landed2)
   [ $part = landed ] && probe=1 || probe=2
   PROBE=$probe BASE=.bin NEW=. timeout 540 bash results/h100/explore/session13/landed.sh > $R/landed$probe.txt 2>&1
   echo "landed$probe exit $? at ${SECONDS}s"; cat $R/landed$probe.txt ;;
+test)
+  PROBE=3 BASE=.bin NEW=. timeout 120 bash results/h100/explore/session13/landed.sh > $R/landed3.txt 2>&1
+  echo "landed3 exit $? at ${SECONDS}s"; cat $R/landed3.txt
+  SOFTMAX_TEST_STAGES=08,10,11 timeout 330 build/test_gpu -tce="stages that take any N*" > $R/test-gpu.txt 2>&1
+  echo "test-gpu 08,10,11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu.txt | tail -n 12
+  SOFTMAX_TEST_STAGES=08,10,11 timeout $((585 - SECONDS)) build/test_gpu -tc="stages that take any N*" > $R/test-gpu-long.txt 2>&1
+  echo "test-gpu long exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-long.txt | tail -n 12 ;;
 esac

@@ -4,6 +4,7 @@
 # RowCache: stage 10's wide clusters, stage 08's wide kernels (1024 and 512 threads) and its
 # register and shared-memory one-pass kernels. BASE holds binaries built from the commit before the
 # change, NEW the changed ones; each shape runs base, new, base, new (the second pair is the noise).
+# PROBE=3 (landed3.txt): the slices' cp.async groups capped at 8 (the extreme kernel's 56).
 # PROBE=1 (landed1.txt): every pack folded as it lands, registers too. PROBE=2 (landed2.txt): the
 # slices so, then the registers' max and sum (the committed form); the kernels that change, the
 # forced medium and extreme one-pass kernels, and a register kernel as a control.
@@ -19,6 +20,17 @@ one() {  # label dtype M N env... binary-name
   done
   echo "$label $t $m x $n ${*:1:$#-1} (base | new | base | new)$out"
 }
+if [ ${PROBE:-1} = 3 ]; then  # the slices' groups capped at 8
+  one extreme08 f32 1024 98304 STEP08_PATH=extreme step08
+  one extreme08 f16 1024 196608 STEP08_PATH=extreme step08
+  one medium08 f32 4096 16384 STEP08_PATH=medium step08
+  one wide10 f16 2048 262144 STEP10_FORM=wide step10
+  for s in "extreme f32 3 98308" "extreme bf16 2 196600"; do
+    set -- $s
+    echo "check $s: $(STEP08_PATH=$1 timeout 60 $NEW/step08 --dtype $2 --rows $3 --cols $4 --check 2>&1 | tail -n 1)"
+  done
+  exit 0
+fi
 if [ ${PROBE:-1} = 1 ]; then
 # stage 10's wide clusters (2, 4, 8 CTAs of 256 KB)
 for t in f16 bf16 f32; do
