@@ -10,8 +10,8 @@
 //   * nvec <= THREADS * (REG + SMEM); src and dst 16-byte aligned; cache has SMEM * THREADS packs
 //     wherever the stretch reaches into shared memory.
 //   * load() issues every load of the thread's packs before any is used: the shared part by
-//     cp.async (no registers; up to 8 groups of slices), then the register part. Packs past nvec
-//     hold -inf.
+//     cp.async (no registers; a group per slice where they are summed as they land), then the
+//     register part. Packs past nvec hold -inf.
 //   * summary() is this thread's (max, sum) of exp(x - max) over its packs; it waits for its own
 //     cp.async copies, and a thread reads back only what it copied: no block barrier is needed.
 //   * store() writes exp(x - row.m) / row.l for the thread's packs to dst.
@@ -51,21 +51,21 @@ template <class T, int THREADS, int REG, int SMEM>
 struct RowCache {
   uint4 reg[REG];
   uint4* cache;
-  // The slices' cp.async groups: one per slice, at most 8 (the extreme kernel's 56 slices in 56
-  // groups took 38% longer, explore/session13/landed2.txt); kPerGroup slices each.
-  static constexpr int kPerGroup = SMEM <= 8 ? 1 : (SMEM + 7) / 8;
-  static constexpr int kGroups = SMEM == 0 ? 0 : (SMEM + kPerGroup - 1) / kPerGroup;
+  // The slices are summed as they land with at most 8 of them (the wide and medium kernels). The
+  // extreme kernel's 56 took 38-40% longer so (explore/session13/landed2.txt, landed3.txt, with its
+  // cp.async groups capped at 8 too); it sums them after the last load, as before.
+  static constexpr bool kSlicesAsLanded = SMEM > 0 && SMEM <= 8;
 
   __device__ __forceinline__ explicit RowCache(uint4* shared) : cache(shared) {}
 
-  // 1. Start the shared-memory part (asynchronous copies, kGroups groups), then the register part.
+  // 1. Start the shared-memory part (asynchronous copies), then the register part.
   __device__ __forceinline__ void load(const uint4* src, int nvec) {
     const int tid = threadIdx.x;
 #pragma unroll
     for (int i = 0; i < SMEM; ++i) {
       const int v = tid + (REG + i) * THREADS;
       if (v < nvec) cp_async16(&cache[i * THREADS + tid], src + v);
-      if ((i + 1) % kPerGroup == 0 || i == SMEM - 1) cp_async_commit();
+      if constexpr (kSlicesAsLanded) cp_async_commit();  // a group per slice
     }
 #pragma unroll
     for (int i = 0; i < REG; ++i) {
@@ -75,28 +75,36 @@ struct RowCache {
   }
 
   // 2. This thread's (max, sum of exp(x - max)).
-  //    With shared memory, the slices first, in the order they were issued, each folded in as
-  //    soon as its cp.async group has landed (a slice that raises the max rescales the sum), while the
-  //    register loads are still in flight; then the registers, as below. Their exponentials, not
-  //    the slices' too, wait for the last load: it matters when the block has the SM to itself
-  //    (docs/08_half.md, "Summing as the slices land").
-  //    The registers: their max, then their sum. Their loads are not folded one by one: ptxas
-  //    then sinks some of them past the arithmetic, and fewer loads are in flight.
+  //    kSlicesAsLanded: the slices first, in the order they were issued, each folded in as soon as
+  //    its cp.async group has landed (a slice that raises the max rescales the sum), while the
+  //    register loads are still in flight; then the registers' max and sum. Only the registers'
+  //    exponentials wait for the last load: it matters when the block has the SM to itself
+  //    (docs/08_half.md, "Summing the slices as they land").
+  //    Otherwise: the max of everything once all has landed, then the sum.
+  //    The registers are never folded one by one: ptxas then sinks some of their loads past the
+  //    arithmetic, and fewer loads are in flight (landed1.txt).
   __device__ __forceinline__ MaxSum summary(int nvec) {
-    constexpr int V = kVec<T>;
     const int tid = threadIdx.x;
     float m = -INFINITY, l = 0.0f;
+    if constexpr (kSlicesAsLanded) {
 #pragma unroll
-    for (int i = 0; i < SMEM; ++i) {
-      if (i % kPerGroup == 0) cp_async_wait_pending(kGroups - 1 - i / kPerGroup);  // its group has landed
-      if (tid + (REG + i) * THREADS < nvec) fold_pack(m, l, cache[i * THREADS + tid]);
+      for (int i = 0; i < SMEM; ++i) {
+        cp_async_wait_pending(SMEM - 1 - i);  // slice i has landed (a constant once unrolled)
+        if (in_row(i, nvec)) fold_pack(m, l, cache[i * THREADS + tid]);
+      }
     }
-    float rm = -INFINITY;
+    float rm = -INFINITY;  // the max of what is not yet summed
 #pragma unroll
     for (int i = 0; i < REG; ++i) rm = fmaxf(rm, pack_max<T>(reg[i]));
 #pragma unroll
     for (int i = 0; i < REG; ++i) opaque(reg[i]);  // convert again below, rather than keep floats alive
-    if constexpr (SMEM > 0) {
+    if constexpr (!kSlicesAsLanded && SMEM > 0) {
+      cp_async_wait_all();
+#pragma unroll
+      for (int i = 0; i < SMEM; ++i)
+        if (in_row(i, nvec)) rm = fmaxf(rm, pack_max<T>(cache[i * THREADS + tid]));
+    }
+    if constexpr (kSlicesAsLanded) {
       if (rm > m) l *= __expf(m - rm);  // the registers raise the max: rescale the slices' sum
       m = fmaxf(m, rm);
     } else {
@@ -104,30 +112,38 @@ struct RowCache {
     }
     const float ms = m == -INFINITY ? 0.0f : m;  // all -inf (or no data): sum 0, no NaN
 #pragma unroll
-    for (int i = 0; i < REG; ++i) {
-      float f[V];
-      unpack<T>(reg[i], f);
+    for (int i = 0; i < REG; ++i) add_exps(l, reg[i], ms);
+    if constexpr (!kSlicesAsLanded) {
 #pragma unroll
-      for (int k = 0; k < V; ++k) l += __expf(f[k] - ms);
+      for (int i = 0; i < SMEM; ++i)
+        if (in_row(i, nvec)) add_exps(l, cache[i * THREADS + tid], ms);
     }
 #pragma unroll
     for (int i = 0; i < REG; ++i) opaque(reg[i]);  // store() converts again
     return thread_summary(m, l);
   }
 
+  // Whether this thread's pack of slice i is part of the stretch.
+  __device__ __forceinline__ static bool in_row(int i, int nvec) {
+    return static_cast<int>(threadIdx.x) + (REG + i) * THREADS < nvec;
+  }
+  // l += exp(x - shift) over a pack.
+  __device__ __forceinline__ static void add_exps(float& l, const uint4& p, float shift) {
+    constexpr int V = kVec<T>;
+    float f[V];
+    unpack<T>(p, f);
+#pragma unroll
+    for (int k = 0; k < V; ++k) l += __expf(f[k] - shift);
+  }
+
   // Fold one pack into this thread's running (m, l); a pack of -inf adds 0.
   __device__ __forceinline__ static void fold_pack(float& m, float& l, const uint4& p) {
-    constexpr int V = kVec<T>;
     const float pm = pack_max<T>(p);
     if (pm > m) {  // a new max (never NaN): rescale the sum so far; from -inf, exp(-inf) = 0
       l *= __expf(m - pm);
       m = pm;
     }
-    const float shift = m == -INFINITY ? 0.0f : m;  // all -inf so far: sum 0, no NaN
-    float f[V];
-    unpack<T>(p, f);
-#pragma unroll
-    for (int k = 0; k < V; ++k) l += __expf(f[k] - shift);
+    add_exps(l, p, m == -INFINITY ? 0.0f : m);  // all -inf so far: sum 0, no NaN
   }
 
   // 3. Normalise with the row's (max, sum) and write; 16-byte stores.

@@ -35,4 +35,16 @@ test)
   echo "test-gpu 08,10,11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu.txt | tail -n 12
   SOFTMAX_TEST_STAGES=08,10,11 timeout $((585 - SECONDS)) build/test_gpu -tc="stages that take any N*" > $R/test-gpu-long.txt 2>&1
   echo "test-gpu long exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-long.txt | tail -n 12 ;;
+bench)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
+  run step11 ./step11
+  run step11_f16 ./step11 --dtype f16
+  run step11_bf16 ./step11 --dtype bf16
+  run step10 ./step10
+  run step10_f16 ./step10 --dtype f16
+  run step10_bf16 ./step10 --dtype bf16
+  run step08_f16 ./step08 --dtype f16
+  grep -hE "^ +2048 +(65536|131072|262144) " $R/step1*.txt
+  budget 500 rules && { BIN=. timeout $((590 - SECONDS)) bash results/h100/explore/session13/rules.sh > $R/rules.txt 2>&1; echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt; } ;;
 esac
