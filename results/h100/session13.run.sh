@@ -5,7 +5,7 @@
 #   OUT=... bash results/h100/session13.run.sh landed   every pack summed as it lands, against after the last (explore/session13/landed.sh, PROBE=1; .bin: binaries of ba55650)
 #   OUT=... bash results/h100/session13.run.sh landed2  the slices summed as they land, then the registers (PROBE=2)
 #   OUT=... bash results/h100/session13.run.sh test     the extreme and medium kernels with capped groups against .bin (PROBE=3); test-gpu of 08, 10, 11
-#   OUT=... bash results/h100/session13.run.sh bench    sweeps of 11, 10 in three dtypes, 08 in fp16; stage 10's forms at 512 rows of halves; 09 against 10 in fp32
+#   OUT=... bash results/h100/session13.run.sh bench    stage 10's forms at 512 rows of halves, 09 against 10 in fp32 (explore/session13/rules.sh); sweeps of 11, 10 in three dtypes, 08 in fp16
 #   OUT=... bash results/h100/session13.run.sh final    compute-sanitizer on the kernels that changed; the dispatcher against every peer
 set -u
 OUT=${OUT:-/tmp/out}
@@ -38,6 +38,7 @@ test)
 bench)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
+  BIN=. timeout 150 bash results/h100/explore/session13/rules.sh > $R/rules.txt 2>&1; echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt
   run step11 ./step11
   run step11_f16 ./step11 --dtype f16
   run step11_bf16 ./step11 --dtype bf16
@@ -45,6 +46,5 @@ bench)
   run step10_f16 ./step10 --dtype f16
   run step10_bf16 ./step10 --dtype bf16
   run step08_f16 ./step08 --dtype f16
-  grep -hE "^ +2048 +(65536|131072|262144) " $R/step1*.txt
-  budget 500 rules && { BIN=. timeout $((590 - SECONDS)) bash results/h100/explore/session13/rules.sh > $R/rules.txt 2>&1; echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt; } ;;
+  grep -hE "^ +2048 +(65536|131072|262144) " $R/step1*.txt ;;
 esac
