@@ -466,11 +466,11 @@ int64_t wide_smem(int64_t part) {
 }
 
 // The wide form by default: rows longer than one 64 KB part, in fp32; in halves (twice the
-// exponentials per byte) with 512 rows or more. Measured on the H100 (docs/10_cluster.md, "Wide
-// parts"; thirteenth session: 512 x 2^18 halves 86% wide against 83% in parts).
+// exponentials per byte) with 1024 rows or more, or 512 rows longer than 128 KB. Measured on the
+// H100 (docs/10_cluster.md, "Wide parts"; results/h100/explore/session13/rules.txt).
 bool wide_by_default(int64_t M, int64_t row_bytes, int64_t elem_bytes) {
   if (row_bytes <= kTargetBytes) return false;
-  return elem_bytes == 4 || M >= 512;
+  return elem_bytes == 4 || M >= 1024 || (M >= 512 && row_bytes > (128 << 10));
 }
 
 // packed: rows of whole 16-byte packs (N and ld multiples of kVec, x and y aligned), which the

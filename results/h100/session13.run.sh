@@ -6,7 +6,7 @@
 #   OUT=... bash results/h100/session13.run.sh landed2  the slices summed as they land, then the registers (PROBE=2)
 #   OUT=... bash results/h100/session13.run.sh test     the extreme and medium kernels with capped groups against .bin (PROBE=3); test-gpu of 08, 10, 11
 #   OUT=... bash results/h100/session13.run.sh bench    stage 10's forms at 512 rows of halves, 09 against 10 in fp32 (explore/session13/rules.sh); sweeps of 11, 10 in three dtypes, 08 in fp16
-#   OUT=... bash results/h100/session13.run.sh final    compute-sanitizer on the kernels that changed; the dispatcher against every peer
+#   OUT=... bash results/h100/session13.run.sh final    every stage and peer, three dtypes, one process (results/h100/peers.json); compute-sanitizer on the kernels that changed
 set -u
 OUT=${OUT:-/tmp/out}
 DEPS=${DEPS:-.deps}
@@ -47,4 +47,18 @@ bench)
   run step10_bf16 ./step10 --dtype bf16
   run step08_f16 ./step08 --dtype f16
   grep -hE "^ +2048 +(65536|131072|262144) " $R/step1*.txt ;;
+final)
+  GIT_DIR=/nonexistent timeout 330 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --out $R/peers.json > $R/peers.txt 2>&1; echo "full peers exit $? at ${SECONDS}s"; tail -n 3 $R/peers.txt
+  for tool in memcheck racecheck synccheck initcheck; do
+    for st in "STEP08_PATH=wide step08 --dtype f16 --rows 3 --cols 49160" "STEP08_PATH=wide step08 --rows 3 --cols 65536" \
+              "STEP08_PATH=medium step08 --dtype bf16 --rows 2 --cols 32760" \
+              "STEP10_FORM=wide step10 --dtype f16 --rows 3 --cols 262152" "STEP10_FORM=wide step10 --rows 2 --cols 524292"; do
+      budget 560 "$tool $st" || continue
+      set -- $st
+      echo "== $tool $st" >> $R/sanitize.txt
+      env $1 timeout 60 compute-sanitizer --tool $tool --error-exitcode 1 ./$2 "${@:3}" --check >> $R/sanitize.txt 2>&1
+      echo "$tool $st exit $? at ${SECONDS}s"
+    done
+  done ;;
 esac
