@@ -6,6 +6,7 @@
 #   OUT=... bash results/h100/session13.run.sh landed2  the slices summed as they land, then the registers (PROBE=2)
 #   OUT=... bash results/h100/session13.run.sh test     the extreme and medium kernels with capped groups against .bin (PROBE=3); test-gpu of 08, 10, 11
 #   OUT=... bash results/h100/session13.run.sh bench    stage 10's forms at 512 rows of halves, 09 against 10 in fp32 (explore/session13/rules.sh); sweeps of 11, 10 in three dtypes, 08 in fp16
+#   OUT=... bash results/h100/session13.run.sh half128  stage 08's wide kernel against its register kernel on 128 KB halves rows (explore/session13/half128.sh)
 #   OUT=... bash results/h100/session13.run.sh final    every stage and peer, three dtypes, one process (results/h100/peers.json); compute-sanitizer on the kernels that changed
 set -u
 OUT=${OUT:-/tmp/out}
@@ -61,4 +62,6 @@ final)
       echo "$tool $st exit $? at ${SECONDS}s"
     done
   done ;;
+half128)
+  BIN=. timeout 300 bash results/h100/explore/session13/half128.sh > $R/half128.txt 2>&1; echo "half128 exit $? at ${SECONDS}s"; cat $R/half128.txt ;;
 esac
