@@ -97,7 +97,7 @@ TEST_EXTRA :=
 -include bench/*.mk
 test:
 	$(MAKE) ARCH="sm_80 sm_90" all $(BUILD)/test_gpu
-	$(MAKE) ARCH="sm_80 sm_90" docs-check $(TEST_EXTRA)
+	$(MAKE) ARCH="sm_80 sm_90" docs-check sass-check $(TEST_EXTRA)
 	$(MAKE) ARCH="sm_80 sm_90" host-tests
 
 # The docs' generated tables (compiler reports of the sm_80 + sm_90 build, committed results).
@@ -106,6 +106,12 @@ docs:
 	python3 docs/tables.py
 docs-check: $(BUILD)/occupancy_tool
 	python3 docs/tables.py --check
+
+# The one-pass kernels with shared-memory slices issue every load of the row before their first
+# exponential: tests/sass_check.py reads their sm_90 SASS (cuobjdump from the toolkit, else pip's).
+.PHONY: sass-check
+sass-check: all py-deps
+	@$(PYTHON) tests/sass_check.py $(BUILD)/step08.o $(BUILD)/step10.o
 
 test-gpu: $(BUILD)/test_gpu
 	$(BUILD)/test_gpu

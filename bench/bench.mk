@@ -64,7 +64,8 @@ peers: $(LIB) $(BENCH_STEPS)
 # ---- plots and notebooks (no GPU) ----------------------------------------------------------
 # CI starts without matplotlib: install what requirements.txt lists when an import fails.
 py-deps:
-	@$(PYTHON) -c "import matplotlib, numpy, nbformat, nbclient, ipykernel" 2>/dev/null || \
+	@$(PYTHON) -c "import matplotlib, numpy, nbformat, nbclient, ipykernel; from importlib.metadata import version; \
+	  version('nvidia-cuda-cuobjdump'); version('nvidia-cuda-nvdisasm')" 2>/dev/null || \
 	  { echo "installing requirements.txt"; \
 	    $(PYTHON) -m pip install -q --disable-pip-version-check -r requirements.txt; }
 

@@ -90,7 +90,7 @@ inline constexpr Rule kDispatchRules[] = {
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, 65536, kNoLimit, "08",
-     "16-byte packs: a team of 4-16 warps per row up to 32 KB, a block's registers beyond: 98-102% of the copy at M = 2048, N = 1024 .. 16384"},
+     "16-byte packs: a team of 4-16 warps per row up to 32 KB, a block's registers to 64 KB, registers + shared memory at 128 KB: 98-102% of the copy at M = 2048, N = 1024 .. 16384"},
     {kHalves, Rows::contiguous, 1024, kNoLimit, 1, 131072, kNoLimit, "08",
      "many rows of 256 KB: 08's wide block, 1024 threads holding 256 KB in registers + shared memory: 90-95% at M = 1024 .. 2048, N = 2^17"},
     {kHalves, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 20, kNoLimit, "10",

@@ -51,9 +51,9 @@ template <class T, int THREADS, int REG, int SMEM>
 struct RowCache {
   uint4 reg[REG];
   uint4* cache;
-  // The slices are summed as they land with at most 8 of them (the wide and medium kernels). The
-  // extreme kernel's 56 took 38-40% longer so (explore/session13/landed2.txt, landed3.txt, with its
-  // cp.async groups capped at 8 too); it sums them after the last load, as before.
+  // The slices are summed as they land when there are at most 8 (the wide and medium kernels). The
+  // extreme kernel's 56 took 38% longer so, and 34% with its cp.async groups capped at 8
+  // (results/h100/explore/session13/landed2.txt, landed3.txt); it sums them after the last load.
   static constexpr bool kSlicesAsLanded = SMEM > 0 && SMEM <= 8;
 
   __device__ __forceinline__ explicit RowCache(uint4* shared) : cache(shared) {}

@@ -387,11 +387,11 @@ Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   const int64_t row_bytes = N * static_cast<int64_t>(dtype_size(t));
   if (row_bytes <= kTeamAutoBytes || (row_bytes <= kTeamFewRowsBytes && M < d.sm_count)) return Path::team;
   // The row in registers up to 64 KB (two blocks per SM); then registers + shared memory, 512 threads
-  // and two blocks per SM up to 128 KB, 1024 threads beyond. A halves row of exactly 128 KB fills
-  // the 1024-thread register kernel, 0.5-0.8 points ahead there (docs/08_half.md, "The wide kernel").
+  // and two blocks per SM up to 128 KB, 1024 threads beyond (docs/08_half.md, "The wide kernel";
+  // since its slices are summed as they land it also beats the 1024-thread register kernel on halves
+  // rows of exactly 128 KB, by 0-4 points: results/h100/explore/session13/half128.txt).
   const RegCfg two_per_sm = kRegCfgs[kNumRegCfgs - 2];  // 512 threads x 8 packs
-  if (N <= int64_t{two_per_sm.threads} * two_per_sm.packs * vec_of(t) || (N == reg_max_cols(t) && t != DType::f32))
-    return Path::reg;
+  if (N <= int64_t{two_per_sm.threads} * two_per_sm.packs * vec_of(t)) return Path::reg;
   if (N <= wide_max_cols(t)) return Path::wide;
   return Path::twopass;
 }

@@ -7,6 +7,7 @@
 #   OUT=... bash results/h100/session13.run.sh test     the extreme and medium kernels with capped groups against .bin (PROBE=3); test-gpu of 08, 10, 11
 #   OUT=... bash results/h100/session13.run.sh bench    stage 10's forms at 512 rows of halves, 09 against 10 in fp32 (explore/session13/rules.sh); sweeps of 11, 10 in three dtypes, 08 in fp16
 #   OUT=... bash results/h100/session13.run.sh half128  stage 08's wide kernel against its register kernel on 128 KB halves rows (explore/session13/half128.sh)
+#   OUT=... bash results/h100/session13.run.sh last     test-gpu of 08, 10, 11 at the final code; stage 08 on 2048 x 2^16 halves
 #   OUT=... bash results/h100/session13.run.sh final    every stage and peer, three dtypes, one process (results/h100/peers.json); compute-sanitizer on the kernels that changed
 set -u
 OUT=${OUT:-/tmp/out}
@@ -64,4 +65,11 @@ final)
   done ;;
 half128)
   BIN=. timeout 300 bash results/h100/explore/session13/half128.sh > $R/half128.txt 2>&1; echo "half128 exit $? at ${SECONDS}s"; cat $R/half128.txt ;;
+last)
+  SOFTMAX_TEST_STAGES=08,10,11 timeout 360 build/test_gpu -tce="stages that take any N*" > $R/test-gpu.txt 2>&1
+  echo "test-gpu 08,10,11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu.txt | tail -n 12
+  SOFTMAX_TEST_STAGES=08,10,11 timeout $((530 - SECONDS)) build/test_gpu -tc="stages that take any N*" > $R/test-gpu-long.txt 2>&1
+  echo "test-gpu long exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-long.txt | tail -n 12
+  for t in f16 bf16; do budget 545 "step08 $t" && timeout 25 ./step08 --dtype $t --rows 2048 --cols 65536 --iters 30 > $R/step08_$t.txt 2>&1; done
+  grep -hE "^ +2048 +65536 " $R/step08_*.txt ;;
 esac

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Every RowCache kernel with shared-memory slices issues all its loads before its first exponential.
+
+Contract checked (docs/08_half.md, "Summing the slices as they land"): in the sm_90 SASS of stage
+08's one-pass kernels with 8 shared-memory slices (the wide ones at 1024 and 512 threads, the
+medium one at 256) and of stage 10's wide CTAs, the last global load (LDG, or LDGSTS for cp.async)
+comes before the first MUFU.EX2. The order of the source does not guarantee it: ptxas may sink a
+load below arithmetic that does not need it, and when it did (the thirteenth session's first try)
+only half of a row was in flight and those kernels lost 10-20 points. Needs no GPU.
+
+Usage: python3 tests/sass_check.py build/step08.o build/step10.o
+cuobjdump (and the nvdisasm it runs): the CUDA toolkit's when on PATH, else the ones pip installs
+from requirements.txt (nvidia-cuda-cuobjdump, nvidia-cuda-nvdisasm).
+"""
+import re
+import shutil
+import subprocess
+import sys
+from importlib import metadata
+
+# (object, kernel-name pattern, how many entries: three dtypes x the configurations)
+CHECKS = {
+    "step08.o": (re.compile(r"onepassI\w+Li(1024|512|256)ELi8ELi8ELi[123]E"), 9),
+    "step10.o": (re.compile(r"softmax_cluster_wideI"), 3),
+}
+LOAD = re.compile(r"\bLDG(?:STS)?\.")
+EXP = re.compile(r"\bMUFU\.EX2\b")
+
+
+def cuobjdump():
+    found = shutil.which("cuobjdump")
+    if found:
+        return found
+    try:
+        for f in metadata.files("nvidia-cuda-cuobjdump") or []:
+            if f.name == "cuobjdump":
+                return str(f.locate())
+    except metadata.PackageNotFoundError:
+        pass
+    sys.exit("sass_check: no cuobjdump: install the CUDA toolkit's, or "
+             "python3 -m pip install -r requirements.txt")
+
+
+def functions(tool, obj):
+    """{mangled name: [instruction lines]} of the sm_90 code in obj."""
+    out = subprocess.run([tool, "-sass", "-arch", "sm_90", obj], capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(f"sass_check: {tool} -sass {obj} failed: {out.stderr.strip()}")
+    funcs, name = {}, None
+    for line in out.stdout.splitlines():
+        m = re.search(r"Function : (\S+)", line)
+        if m:
+            name = m.group(1)
+            funcs[name] = []
+        elif name and re.search(r"/\*[0-9a-f]{4,}\*/", line):
+            funcs[name].append(line)
+    return funcs
+
+
+def main(paths):
+    tool, failures, checked = cuobjdump(), [], 0
+    for path in paths:
+        key = path.rsplit("/", 1)[-1]
+        if key not in CHECKS:
+            sys.exit(f"sass_check: no check for {path} (known: {', '.join(CHECKS)})")
+        pattern, expected = CHECKS[key]
+        funcs = {n: body for n, body in functions(tool, path).items() if pattern.search(n)}
+        if len(funcs) != expected:
+            failures.append(f"{path}: {len(funcs)} kernels match {pattern.pattern}, expected {expected}")
+        for name, body in sorted(funcs.items()):
+            loads = [i for i, line in enumerate(body) if LOAD.search(line)]
+            exps = [i for i, line in enumerate(body) if EXP.search(line)]
+            if not loads or not exps:
+                failures.append(f"{path}: {name}: {len(loads)} loads, {len(exps)} exponentials")
+            elif loads[-1] > exps[0]:
+                late = sum(1 for i in loads if i > exps[0])
+                failures.append(f"{path}: {name}: {late} of {len(loads)} loads after the first "
+                                f"MUFU.EX2 (instruction {exps[0]})")
+            checked += 1
+    for f in failures:
+        print("FAIL", f)
+    print(f"sass_check: {checked} kernels, every load before the first exponential"
+          if not failures else f"sass_check: {len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
