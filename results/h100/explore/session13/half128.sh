@@ -5,12 +5,7 @@
 # fp32 rows of 64 KB (the one large shape where a peer, Triton's fused kernel, stays ahead)?
 # Usage: BIN=dir bash half128.sh > half128.txt
 BIN=${BIN:-.}
-row() { grep -E "^ +$2 +$3 " <<< "$1" | awk '{print $4, "us", $NF}'; }
-one() {  # dtype M N env... binary
-  local t=$1 m=$2 n=$3; shift 3
-  local r; r=$(env "$@" --dtype $t --rows $m --cols $n --iters 30 2>&1)
-  echo "$t $m x $n $*: $(row "$r" $m $n)"
-}
+. "$(dirname "$0")/../probe.sh"  # row, one
 for t in f16 bf16; do for m in 2048 1024 512; do
   for p in wide register; do one $t $m 65536 STEP08_PATH=$p timeout 60 $BIN/step08; done
   one $t $m 65536 X=1 timeout 60 $BIN/step11

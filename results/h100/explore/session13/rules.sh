@@ -3,12 +3,7 @@
 # stands against its parts form (halves, 512 rows) and against stage 09 (fp32, 256-512 rows);
 # the dispatcher (stage 11) beside them. Usage: BIN=dir bash rules.sh > rules.txt
 BIN=${BIN:-.}
-row() { grep -E "^ +$2 +$3 " <<< "$1" | awk '{print $4, "us", $NF}'; }
-one() {  # dtype M N env... binary
-  local t=$1 m=$2 n=$3; shift 3
-  local r; r=$(env "$@" --dtype $t --rows $m --cols $n --iters 30 2>&1)
-  echo "$t $m x $n $*: $(row "$r" $m $n)"
-}
+. "$(dirname "$0")/../probe.sh"  # row, one
 for t in f16 bf16; do for n in 65536 131072 262144; do
   one $t 512 $n STEP10_FORM=wide timeout 60 $BIN/step10
   one $t 512 $n STEP10_FORM=parts timeout 60 $BIN/step10

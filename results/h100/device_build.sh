@@ -1,0 +1,20 @@
+# device_build.sh — sourced by a session's device script (session13.run.sh onwards) after it sets
+# `part`: builds every stage, the GPU tests and the library on the device (16 cores; Google
+# Benchmark's headers and library and doctest carried in DEPS, the commit in .commit), and defines
+#   R        the part's output folder (tarred to $OUT/<part>.tgz on exit)
+#   B        the benchmark flags (30 iterations, JSON)
+#   budget S WHAT   false (and says so) once the call has run S seconds
+#   run NAME CMD... a benchmark, its JSON and text to $R/NAME.{json,txt}, until 480 s
+OUT=${OUT:-/tmp/out}
+DEPS=${DEPS:-.deps}
+R=$part; mkdir -p $R
+trap 'tar czf $OUT/$R.tgz $R' EXIT
+export LD_LIBRARY_PATH=$PWD/$DEPS/lib:${LD_LIBRARY_PATH:-}
+commit=$(cat .commit 2>/dev/null || echo unknown)
+make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit all build/test_gpu lib > $R/build.txt 2>&1 \
+  || { echo "build failed"; tail -n 30 $R/build.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+B="--iters 30 --benchmark_out_format=json"
+budget() { [ $SECONDS -lt $1 ] || { echo "skipped (time): $2"; return 1; }; }
+run() { out=$1; shift; budget 480 $out || return; timeout 100 "$@" $B --benchmark_out=$R/$out.json > $R/$out.txt 2>&1
+        echo "$out exit $? at ${SECONDS}s"; }
