@@ -8,6 +8,7 @@
 #   OUT=... bash results/h100/session13.run.sh bench    stage 10's forms at 512 rows of halves, 09 against 10 in fp32 (explore/session13/rules.sh); sweeps of 11, 10 in three dtypes, 08 in fp16
 #   OUT=... bash results/h100/session13.run.sh half128  stage 08's wide kernel against its register kernel on 128 KB halves rows (explore/session13/half128.sh)
 #   OUT=... bash results/h100/session13.run.sh last     test-gpu of 08, 10, 11 at the final code; stage 08 on 2048 x 2^16 halves
+#   OUT=... bash results/h100/session13.run.sh sweeps   the dispatcher's sweeps in three dtypes at the final code
 #   OUT=... bash results/h100/session13.run.sh final    every stage and peer, three dtypes, one process (results/h100/peers.json); compute-sanitizer on the kernels that changed
 set -u
 part=${1:-test}
@@ -60,4 +61,11 @@ last)
   echo "test-gpu long exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-long.txt | tail -n 12
   for t in f16 bf16; do budget 545 "step08 $t" && timeout 25 ./step08 --dtype $t --rows 2048 --cols 65536 --iters 30 > $R/step08_$t.txt 2>&1; done
   grep -hE "^ +2048 +65536 " $R/step08_*.txt ;;
+sweeps)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
+  run step11 ./step11
+  run step11_f16 ./step11 --dtype f16
+  run step11_bf16 ./step11 --dtype bf16
+  grep -hE "^ +2048 +(65536|131072|262144) " $R/step11*.txt ;;
 esac
