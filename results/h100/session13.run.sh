@@ -9,6 +9,7 @@
 #   OUT=... bash results/h100/session13.run.sh half128  stage 08's wide kernel against its register kernel on 128 KB halves rows (explore/session13/half128.sh)
 #   OUT=... bash results/h100/session13.run.sh last     test-gpu of 08, 10, 11 at the final code; stage 08 on 2048 x 2^16 halves
 #   OUT=... bash results/h100/session13.run.sh sweeps   the dispatcher's sweeps in three dtypes at the final code
+#   OUT=... bash results/h100/session13.run.sh recheck  bf16 2048 x 2^16 again, each run its own process (explore/session13/recheck.sh)
 #   OUT=... bash results/h100/session13.run.sh final    every stage and peer, three dtypes, one process (results/h100/peers.json); compute-sanitizer on the kernels that changed
 set -u
 part=${1:-test}
@@ -68,4 +69,6 @@ sweeps)
   run step11_f16 ./step11 --dtype f16
   run step11_bf16 ./step11 --dtype bf16
   grep -hE "^ +2048 +(65536|131072|262144) " $R/step11*.txt ;;
+recheck)
+  BIN=. timeout 200 bash results/h100/explore/session13/recheck.sh > $R/recheck.txt 2>&1; echo "recheck exit $? at ${SECONDS}s"; cat $R/recheck.txt ;;
 esac
