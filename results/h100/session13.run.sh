@@ -10,6 +10,7 @@
 #   OUT=... bash results/h100/session13.run.sh last     test-gpu of 08, 10, 11 at the final code; stage 08 on 2048 x 2^16 halves
 #   OUT=... bash results/h100/session13.run.sh sweeps   the dispatcher's sweeps in three dtypes at the final code
 #   OUT=... bash results/h100/session13.run.sh recheck  bf16 2048 x 2^16 again, each run its own process (explore/session13/recheck.sh)
+#   OUT=... bash results/h100/session13.run.sh reg4     the wide block as 4 register packs + 12 slices against 8 + 8 (.bin: 67a490b; PROBE=4); test-gpu of 08 and 10
 #   OUT=... bash results/h100/session13.run.sh final    every stage and peer, three dtypes, one process (results/h100/peers.json); compute-sanitizer on the kernels that changed
 set -u
 part=${1:-test}
@@ -71,4 +72,9 @@ sweeps)
   grep -hE "^ +2048 +(65536|131072|262144) " $R/step11*.txt ;;
 recheck)
   BIN=. timeout 200 bash results/h100/explore/session13/recheck.sh > $R/recheck.txt 2>&1; echo "recheck exit $? at ${SECONDS}s"; cat $R/recheck.txt ;;
+reg4)
+  PROBE=4 BASE=.bin NEW=. timeout 260 bash results/h100/explore/session13/landed.sh > $R/landed4.txt 2>&1
+  echo "landed4 exit $? at ${SECONDS}s"; cat $R/landed4.txt
+  SOFTMAX_TEST_STAGES=08,10 timeout $((585 - SECONDS)) build/test_gpu -tce="stages that take any N*" > $R/test-gpu.txt 2>&1
+  echo "test-gpu 08,10 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu.txt | tail -n 12 ;;
 esac

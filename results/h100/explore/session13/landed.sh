@@ -5,6 +5,7 @@
 # register and shared-memory one-pass kernels. BASE holds binaries built from the commit before the
 # change, NEW the changed ones; each shape runs base, new, base, new (the second pair is the noise).
 # PROBE=3 (landed3.txt): the slices' cp.async groups capped at 8 (the extreme kernel's 56).
+# PROBE=4 (landed4.txt): the wide block as 4 packs in registers and 12 slices, against 8 + 8.
 # PROBE=1 (landed1.txt): every pack folded as it lands, registers too. PROBE=2 (landed2.txt): the
 # slices so, then the registers' max and sum (the committed form); the kernels that change, the
 # forced medium and extreme one-pass kernels, and a register kernel as a control.
@@ -20,6 +21,25 @@ one() {  # label dtype M N env... binary-name
   done
   echo "$label $t $m x $n ${*:1:$#-1} (base | new | base | new)$out"
 }
+if [ ${PROBE:-1} = 4 ]; then  # the wide block as 4 packs in registers + 12 slices (BASE: 67a490b, 8 + 8)
+  for n in 262144 524288; do one wide10 f16 2048 $n STEP10_FORM=wide step10; done
+  one wide10 bf16 2048 262144 STEP10_FORM=wide step10
+  for n in 131072 262144 524288; do one wide10 f32 2048 $n STEP10_FORM=wide step10; done
+  one wide08 f16 2048 131072 STEP08_PATH=wide step08
+  one wide08 bf16 2048 131072 STEP08_PATH=wide step08
+  one wide08 f32 2048 65536 STEP08_PATH=wide step08
+  one wide08 f16 2048 65536 STEP08_PATH=wide step08
+  one wide08 f32 2048 24576 STEP08_PATH=wide step08
+  for s in "f16 3 262152" "bf16 5 524296" "f32 7 131076" "f32 1 4"; do
+    set -- $s
+    echo "check wide10 $s: $(STEP10_FORM=wide timeout 60 $NEW/step10 --dtype $1 --rows $2 --cols $3 --check 2>&1 | tail -n 1)"
+  done
+  for s in "f16 3 131072" "bf16 5 100008" "f32 7 65536" "f16 2049 131064" "f32 3 24580"; do
+    set -- $s
+    echo "check wide08 $s: $(STEP08_PATH=wide timeout 60 $NEW/step08 --dtype $1 --rows $2 --cols $3 --check 2>&1 | tail -n 1)"
+  done
+  exit 0
+fi
 if [ ${PROBE:-1} = 3 ]; then  # the slices' groups capped at 8
   one extreme08 f32 1024 98304 STEP08_PATH=extreme step08
   one extreme08 f16 1024 196608 STEP08_PATH=extreme step08
