@@ -5,6 +5,7 @@
 #   B        the benchmark flags (30 iterations, JSON)
 #   budget S WHAT   false (and says so) once the call has run S seconds
 #   run NAME CMD... a benchmark, its JSON and text to $R/NAME.{json,txt}, until 480 s
+#   sweeps STAGE... each stage's default sweep in fp32, fp16 and bf16 (step11 first: its plans too)
 OUT=${OUT:-/tmp/out}
 DEPS=${DEPS:-.deps}
 R=$part; mkdir -p $R
@@ -18,3 +19,12 @@ B="--iters 30 --benchmark_out_format=json"
 budget() { [ $SECONDS -lt $1 ] || { echo "skipped (time): $2"; return 1; }; }
 run() { out=$1; shift; budget 480 $out || return; timeout 100 "$@" $B --benchmark_out=$R/$out.json > $R/$out.txt 2>&1
         echo "$out exit $? at ${SECONDS}s"; }
+sweeps() {
+  local st t
+  for st in "$@"; do
+    [ $st = step11 ] && for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
+    run $st ./$st
+    run ${st}_f16 ./$st --dtype f16
+    run ${st}_bf16 ./$st --dtype bf16
+  done
+}

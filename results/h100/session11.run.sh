@@ -13,20 +13,8 @@
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh cluster stage 10's cluster sizes and loaders on 2048 x 2^17, 2^18
 #   OUT=... DEPS=.deps bash results/h100/session11.run.sh peers   every peer against stages 08-11, three dtypes, one process
 set -u
-OUT=${OUT:-/tmp/out}
-DEPS=${DEPS:-.deps}
 part=${1:-test}
-R=$part; mkdir -p $R
-trap 'tar czf $OUT/$R.tgz $R' EXIT
-export LD_LIBRARY_PATH=$PWD/$DEPS/lib:${LD_LIBRARY_PATH:-}
-commit=$(cat .commit 2>/dev/null || echo unknown)
-make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit all build/test_gpu lib > $R/build.txt 2>&1 \
-  || { echo "build failed"; tail -n 30 $R/build.txt; exit 1; }
-echo "built $commit at ${SECONDS}s"
-B="--iters 30 --benchmark_out_format=json"
-budget() { [ $SECONDS -lt $1 ] || { echo "skipped (time): $2"; return 1; }; }
-run() { out=$1; shift; budget 480 $out || return; timeout 100 "$@" $B --benchmark_out=$R/$out.json > $R/$out.txt 2>&1
-        echo "$out exit $? at ${SECONDS}s"; }
+. results/h100/device_build.sh  # the build, R, B, budget, run (the same lines this script had)
 case $part in
 test)
   nvidia-smi > $R/nvidia-smi.txt 2>&1

@@ -14,20 +14,8 @@
 #   OUT=... DEPS=.deps bash results/h100/session12.run.sh last    test-gpu of stages 08, 10, 11 but the long-row case; two knobs' usage errors
 #   OUT=... DEPS=.deps bash results/h100/session12.run.sh test    test-gpu of stages 08, 09, 10, 11 but the long-row case; then that case for 10 and 11
 set -u
-OUT=${OUT:-/tmp/out}
-DEPS=${DEPS:-.deps}
 part=${1:-test}
-R=$part; mkdir -p $R
-trap 'tar czf $OUT/$R.tgz $R' EXIT
-export LD_LIBRARY_PATH=$PWD/$DEPS/lib:${LD_LIBRARY_PATH:-}
-commit=$(cat .commit 2>/dev/null || echo unknown)
-make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit all build/test_gpu lib > $R/build.txt 2>&1 \
-  || { echo "build failed"; tail -n 30 $R/build.txt; exit 1; }
-echo "built $commit at ${SECONDS}s"
-B="--iters 30 --benchmark_out_format=json"
-budget() { [ $SECONDS -lt $1 ] || { echo "skipped (time): $2"; return 1; }; }
-run() { out=$1; shift; budget 480 $out || return; timeout 100 "$@" $B --benchmark_out=$R/$out.json > $R/$out.txt 2>&1
-        echo "$out exit $? at ${SECONDS}s"; }
+. results/h100/device_build.sh  # the build, R, B, budget, run (the same lines this script had)
 case $part in
 wide)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
@@ -46,13 +34,7 @@ half)
   cat $R/wide4.txt ;;
 bench)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
-  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
-  run step11 ./step11
-  run step11_f16 ./step11 --dtype f16
-  run step11_bf16 ./step11 --dtype bf16
-  run step10 ./step10
-  run step10_f16 ./step10 --dtype f16
-  run step10_bf16 ./step10 --dtype bf16
+  sweeps step11 step10
   run step08_f16 ./step08 --dtype f16
   grep -hE "^ +2048 +(65536|131072|262144) " $R/step1*.txt ;;
 sanitize)

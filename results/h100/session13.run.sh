@@ -30,14 +30,8 @@ test)
   echo "test-gpu long exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-long.txt | tail -n 12 ;;
 bench)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
-  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
   BIN=. timeout 150 bash results/h100/explore/session13/rules.sh > $R/rules.txt 2>&1; echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt
-  run step11 ./step11
-  run step11_f16 ./step11 --dtype f16
-  run step11_bf16 ./step11 --dtype bf16
-  run step10 ./step10
-  run step10_f16 ./step10 --dtype f16
-  run step10_bf16 ./step10 --dtype bf16
+  sweeps step11 step10
   run step08_f16 ./step08 --dtype f16
   grep -hE "^ +2048 +(65536|131072|262144) " $R/step1*.txt ;;
 final)
@@ -65,10 +59,7 @@ last)
   grep -hE "^ +2048 +65536 " $R/step08_*.txt ;;
 sweeps)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
-  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
-  run step11 ./step11
-  run step11_f16 ./step11 --dtype f16
-  run step11_bf16 ./step11 --dtype bf16
+  sweeps step11
   grep -hE "^ +2048 +(65536|131072|262144) " $R/step11*.txt ;;
 recheck)
   BIN=. timeout 200 bash results/h100/explore/session13/recheck.sh > $R/recheck.txt 2>&1; echo "recheck exit $? at ${SECONDS}s"; cat $R/recheck.txt ;;

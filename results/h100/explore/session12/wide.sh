@@ -4,7 +4,7 @@
 # (fp32 N = 2^16, halves N = 2^17), against the dispatcher (stage 11) in the same call.
 # Usage: BIN=dir bash wide.sh > wide.txt
 BIN=${BIN:-.}
-row() { grep -E "^ +$2 +$3 " <<< "$1" | awk '{print $4, "us", $NF}'; }
+. "$(dirname "$0")/../probe.sh"  # row
 for t in f16 bf16 f32; do
   if [ $t = f32 ]; then ns="65536 49152"; else ns="131072 98304"; fi
   for n in $ns; do for m in 2048 1024 256; do

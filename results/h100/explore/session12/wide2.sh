@@ -5,12 +5,7 @@
 # refactored one-pass kernels on rows they held before (regression check); checks of the wide form.
 # Usage: BIN=dir bash wide2.sh > wide2.txt
 BIN=${BIN:-.}
-row() { grep -E "^ +$2 +$3 " <<< "$1" | awk '{print $4, "us", $NF}'; }
-one() {  # dtype M N env... binary
-  local t=$1 m=$2 n=$3; shift 3
-  local r; r=$(env "$@" --dtype $t --rows $m --cols $n --iters 30 2>&1)
-  echo "$t $m x $n $*: $(row "$r" $m $n)"
-}
+. "$(dirname "$0")/../probe.sh"  # row, one
 for t in f16 bf16 f32; do
   if [ $t = f32 ]; then ns="131072 262144 524288"; else ns="262144 524288 1048576"; fi
   for n in $ns; do for m in 2048 512; do

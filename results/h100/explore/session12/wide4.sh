@@ -4,12 +4,7 @@
 # that holds such rows now (1024 threads x 8 packs, one block per SM), and stage 04 in fp32.
 # Usage: BIN=dir bash wide4.sh > wide4.txt
 BIN=${BIN:-.}
-row() { grep -E "^ +$2 +$3 " <<< "$1" | awk '{print $4, "us", $NF}'; }
-one() {  # dtype M N env... binary
-  local t=$1 m=$2 n=$3; shift 3
-  local r; r=$(env "$@" --dtype $t --rows $m --cols $n --iters 30 2>&1)
-  echo "$t $m x $n $*: $(row "$r" $m $n)"
-}
+. "$(dirname "$0")/../probe.sh"  # row, one
 for t in f16 bf16; do for s in "2048 65536" "1024 65536" "2048 49152"; do
   set -- $s
   for k in 1 2; do
