@@ -14,7 +14,9 @@
 //     register part. Packs past nvec hold -inf.
 //   * summary() is this thread's (max, sum) of exp(x - max) over its packs; it waits for its own
 //     cp.async copies, and a thread reads back only what it copied: no block barrier is needed.
-//   * store() writes exp(x - row.m) / row.l for the thread's packs to dst.
+//   * store() writes exp(x - row.m) / row.l for the thread's packs to dst; store_then_load() does
+//     too, and loads the next stretch of a persistent block (same nvec) into the packs it frees,
+//     as load() would: summary() then applies to that stretch.
 #pragma once
 
 #include <cmath>
@@ -161,6 +163,33 @@ struct RowCache {
     for (int i = 0; i < SMEM; ++i) {
       const int v = tid + (REG + i) * THREADS;
       if (v < nvec) dst[v] = normalised(cache[i * THREADS + tid], row.m, inv);
+    }
+  }
+
+  // 3'. store() for a block that goes on to another stretch of the same length (a persistent
+  //     block, next == nullptr: none): as each pack is written, the thread starts the same pack of
+  //     the next stretch in its place, in load()'s order (the slices, a cp.async group each where
+  //     they are summed as they land, then the registers). So the next stretch is in flight while
+  //     this one is written. A slot is refilled only after the thread has read it (its store has
+  //     used the value), and only the thread that reads a slot fills it: no block barrier.
+  __device__ __forceinline__ void store_then_load(uint4* dst, int nvec, MaxSum row, const uint4* next) {
+    const int tid = threadIdx.x;
+    const float inv = 1.0f / row.l;
+#pragma unroll
+    for (int i = 0; i < SMEM; ++i) {
+      const int v = tid + (REG + i) * THREADS;
+      uint4* slot = &cache[i * THREADS + tid];
+      if (v < nvec) {
+        dst[v] = normalised(*slot, row.m, inv);
+        if (next) cp_async16(slot, next + v);
+      }
+      if constexpr (kSlicesAsLanded) cp_async_commit();  // a group per slice, as load() has it
+    }
+#pragma unroll
+    for (int i = 0; i < REG; ++i) {
+      const int v = tid + i * THREADS;
+      if (v < nvec) dst[v] = normalised(reg[i], row.m, inv);
+      if (next) reg[i] = v < nvec ? next[v] : neg_inf_pack<T>();
     }
   }
 

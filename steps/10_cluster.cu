@@ -348,27 +348,36 @@ __global__ void __launch_bounds__(kThreads)
 // of shared memory) as a cluster's CTA: one CTA per SM, the whole part's loads in flight at once,
 // nothing staged through shared memory that the registers can hold. Rows of 16-byte packs only (N
 // and ld multiples of kVec, x and y 16-byte aligned): the launcher checks.
+// Persistent (fourteenth session): the grid is as many clusters as the GPU holds at once, and
+// cluster c takes rows c, c + clusters, ... While it writes a row, the next row's part is already
+// loading into the packs the writes have freed (RowCache::store_then_load).
 template <class T>
 __global__ void __launch_bounds__(kWideThreads, 1)
-    softmax_cluster_wide(const T* __restrict__ x, T* __restrict__ y, int64_t N, int64_t ld, int64_t part) {
+    softmax_cluster_wide(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N, int64_t ld,
+                         int64_t part) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   extern __shared__ uint4 buf[];
-  __shared__ MaxSum mailbox;
+  __shared__ MaxSum mailbox[2];  // by row parity: row k + 1's is published while row k's may be read
   const cg::cluster_group cluster = cg::this_cluster();
-  const int64_t C = cluster.num_blocks(), rank = cluster.block_rank(), r = blockIdx.x / C;
+  const int64_t C = cluster.num_blocks(), rank = cluster.block_rank(), clusters = gridDim.x / C;
   const int64_t begin = rank * part < N ? rank * part : N, end = begin + part < N ? begin + part : N;
   const int nvec = static_cast<int>((end - begin) / kVec<T>);
+  auto src = [&](int64_t r) { return reinterpret_cast<const uint4*>(x + r * ld + begin); };
   RowCache<T, kWideThreads, kWideReg, kWideSmem> row_cache(buf);
-  // 1. Every load of the part in flight: shared memory by cp.async, then registers.
-  row_cache.load(reinterpret_cast<const uint4*>(x + r * ld + begin), nvec);
-  // 2. The CTA's (max, sum), then the row's, through distributed shared memory.
-  const MaxSum row = cluster_merge(cluster, &mailbox, block_allreduce(row_cache.summary(nvec)));
-  auto token = cluster.barrier_arrive();
-  // 3. Normalise from registers and shared memory; 16-byte stores.
-  row_cache.store(reinterpret_cast<uint4*>(y + r * ld + begin), nvec, row);
-  cluster.barrier_wait(std::move(token));  // no CTA leaves while another may read its mailbox
+  // 1. Every load of the first row's part in flight: shared memory by cp.async, then registers.
+  int64_t r = blockIdx.x / C;  // the launcher sends no more clusters than rows
+  row_cache.load(src(r), nvec);
+  for (int k = 0; r < M; ++k, r += clusters) {
+    // 2. The CTA's (max, sum), then the row's, through distributed shared memory.
+    const MaxSum row = cluster_merge(cluster, &mailbox[k & 1], block_allreduce(row_cache.summary(nvec)));
+    // 3. Normalise from registers and shared memory (16-byte stores), loading the next row's part.
+    const int64_t next = r + clusters;
+    row_cache.store_then_load(reinterpret_cast<uint4*>(y + r * ld + begin), nvec, row,
+                              next < M ? src(next) : nullptr);
+  }
+  cluster.sync();  // no CTA leaves while another may read its mailbox
 #else
-  (void)x, (void)y, (void)N, (void)ld, (void)part;
+  (void)x, (void)y, (void)M, (void)N, (void)ld, (void)part;
   __trap();  // refuse() keeps GPUs without clusters away
 #endif
 }
@@ -574,10 +583,12 @@ void launch_typed(const T* x, T* y, int64_t M, int64_t N, int64_t ld, cudaStream
                       (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
   const Plan p = call_plan<T>(d, M, N, packed);
   cudaLaunchAttribute attr;
-  const cudaLaunchConfig_t cfg = launch_config(p, M, stream, &attr);  // a cluster per row
-  if (p.wide) {
-    CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T>, x, y, N, ld, p.part));
+  if (p.wide) {  // persistent: the clusters the GPU holds at once, or one per row if fewer
+    const int64_t held = active_clusters<T>(d, p);
+    const cudaLaunchConfig_t cfg = launch_config(p, M < held ? M : held, stream, &attr);
+    CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T>, x, y, M, N, ld, p.part));
   } else {
+    const cudaLaunchConfig_t cfg = launch_config(p, M, stream, &attr);  // a cluster per row
     CUDA_CHECK(cudaLaunchKernelEx(&cfg, cluster_kernel<T>(p.bulk), x, y, N, ld, p.part, p.tile));
   }
 }
@@ -626,10 +637,11 @@ std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
                        (p.bulk ? ", bulk copies" : ", threads load"),
                    plan_kernel<T>(p), kThreads, p.smem, 0});
   }
-  for (int c : {2, 4}) {  // the wide form: a full 256 KB part per CTA
+  for (int c : {1, 2, 4, 8}) {  // the wide form: a full 256 KB part per CTA; its persistent grid
     const int64_t n = c * wide_max_part<T>();
     const Plan p = {true, c, wide_max_part<T>(), wide_max_part<T>(), wide_smem<T>(wide_max_part<T>()), false};
-    out.push_back({"softmax_cluster_wide, N = " + std::to_string(n) + ", cluster " + std::to_string(c),
+    out.push_back({"softmax_cluster_wide, N = " + std::to_string(n) + ", cluster " + std::to_string(c) + ", " +
+                       std::to_string(active_clusters<T>(d, p)) + " clusters at once",
                    plan_kernel<T>(p), kWideThreads, p.smem, int64_t{kWideReg + kWideSmem} * kVec<T>});
   }
   return out;

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "buffers.cuh"
@@ -94,6 +95,22 @@ TEST_CASE("every stage on rows of 96 KB to 2 MB, where 08 and 10 hold up to 256 
     for (int64_t N : {cols[0], cols[1], cols[2]}) check_one(s, t, 133, N, InputKind::random);
     for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf})
       for (int64_t N : {cols[0], cols[2], cols[3]}) check_one(s, t, 10, N, kind);
+  });
+}
+
+// Stage 10's wide clusters are persistent (fourteenth session): the grid holds as many clusters as
+// the GPU runs at once (132 / C on an H100), each takes every so-many'th row, and a row's part loads
+// while the one before is written. Here M is 2-7 times that, not a multiple of it, so each cluster
+// runs several rows and the last round is partial; special rows (NaN, +inf, all -inf) sit between
+// finite ones on the same cluster. fp32: clusters of 1, 2 and 4; halves (the wide form from 512
+// rows): clusters of 1 and 2.
+TEST_CASE("every stage on many long rows: several rows per persistent wide cluster") {
+  for_each_stage([](const Stage& s, DType t) {
+    const std::vector<std::pair<int64_t, int64_t>> shapes = t == DType::f32
+        ? std::vector<std::pair<int64_t, int64_t>>{{300, 24580}, {200, 131076}, {70, 262148}}
+        : std::vector<std::pair<int64_t, int64_t>>{{520, 65544}, {520, 131080}};
+    for (const auto& [M, N] : shapes)
+      for (InputKind kind : {InputKind::random, InputKind::special}) check_one(s, t, M, N, kind);
   });
 }
 

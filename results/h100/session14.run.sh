@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Device runs of the fourteenth session. Each call builds on the device first (device_build.sh:
+# Google Benchmark and doctest carried in .deps, the commit in .commit), then runs one part; every
+# output goes to $OUT/<part>.tgz.
+#   OUT=... bash results/h100/session14.run.sh roll   stage 10's persistent wide clusters against one cluster per row (explore/session14/roll.sh; .bin: binaries of afaf7f8)
+#   OUT=... bash results/h100/session14.run.sh test   test-gpu of stages 10 and 11, then their long-row case
+set -u
+part=${1:-test}
+. results/h100/device_build.sh  # the build, R, B, budget, run
+case $part in
+roll)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  for t in f32 f16; do ./step10 --explain --dtype $t 2>&1 | grep -E "wide|clusters at once" >> $R/explain.txt; done; cat $R/explain.txt
+  BASE=.bin NEW=. timeout $((585 - SECONDS)) bash results/h100/explore/session14/roll.sh > $R/roll.txt 2>&1
+  echo "roll exit $? at ${SECONDS}s"; cat $R/roll.txt ;;
+test)
+  SOFTMAX_TEST_STAGES=10,11 timeout 380 build/test_gpu -tce="stages that take any N*" > $R/test-gpu.txt 2>&1
+  echo "test-gpu 10,11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu.txt | tail -n 12
+  SOFTMAX_TEST_STAGES=10,11 timeout $((585 - SECONDS)) build/test_gpu -tc="stages that take any N*" > $R/test-gpu-long.txt 2>&1
+  echo "test-gpu long exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-long.txt | tail -n 12 ;;
+esac
