@@ -348,16 +348,30 @@ __global__ void __launch_bounds__(kThreads)
 // of shared memory) as a cluster's CTA: one CTA per SM, the whole part's loads in flight at once,
 // nothing staged through shared memory that the registers can hold. Rows of 16-byte packs only (N
 // and ld multiples of kVec, x and y 16-byte aligned): the launcher checks.
-// Persistent (fourteenth session): the grid is as many clusters as the GPU holds at once, and
-// cluster c takes rows c, c + clusters, ... While it writes a row, the next row's part is already
-// loading into the packs the writes have freed (RowCache::store_then_load).
+// Persistent (fourteenth session): the grid is as many clusters as the GPU holds at once. Cluster
+// c takes row c first, then the next row not yet taken (a ticket from a global counter, taken by
+// CTA 0 while the cluster sums its row and passed on with the summaries), so a fast cluster takes
+// more rows, as the hardware's scheduler would give it. While it writes a row, the next row's part
+// is already loading into the packs the writes have freed (RowCache::store_then_load).
+__device__ unsigned int g_tickets;  // rows handed out past the first round; 0 again when a launch ends
+
+// The row after the first round that this ticket names (>= M: none left). Each cluster takes
+// tickets until it gets one >= M, so a launch takes exactly M tickets: the one that takes ticket
+// M - 1 is the last and sets the counter back to 0 for the next launch.
+__device__ __forceinline__ int64_t take_row(int64_t M, int64_t clusters) {
+  const unsigned t = atomicAdd(&g_tickets, 1u);
+  if (t == static_cast<unsigned>(M - 1)) atomicExch(&g_tickets, 0u);
+  return clusters + t;
+}
+
 template <class T>
 __global__ void __launch_bounds__(kWideThreads, 1)
     softmax_cluster_wide(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N, int64_t ld,
                          int64_t part) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   extern __shared__ uint4 buf[];
-  __shared__ MaxSum mailbox[2];  // by row parity: row k + 1's is published while row k's may be read
+  __shared__ MaxSum mailbox[2];    // by row parity: row k + 1's is published while row k's may be read
+  __shared__ int64_t next_row[2];  // CTA 0's tickets, by the same parity
   const cg::cluster_group cluster = cg::this_cluster();
   const int64_t C = cluster.num_blocks(), rank = cluster.block_rank(), clusters = gridDim.x / C;
   const int64_t begin = rank * part < N ? rank * part : N, end = begin + part < N ? begin + part : N;
@@ -367,15 +381,18 @@ __global__ void __launch_bounds__(kWideThreads, 1)
   // 1. Every load of the first row's part in flight: shared memory by cp.async, then registers.
   int64_t r = blockIdx.x / C;  // the launcher sends no more clusters than rows
   row_cache.load(src(r), nvec);
-  for (int k = 0; r < M; ++k, r += clusters) {
-    // 2. The CTA's (max, sum), then the row's, through distributed shared memory.
+  for (int k = 0; r < M; ++k) {
+    if (rank == 0 && threadIdx.x == 0) next_row[k & 1] = take_row(M, clusters);
+    // 2. The CTA's (max, sum), then the row's, through distributed shared memory; the barriers in
+    //    both also publish CTA 0's ticket.
     const MaxSum row = cluster_merge(cluster, &mailbox[k & 1], block_allreduce(row_cache.summary(nvec)));
+    const int64_t next = C == 1 ? next_row[k & 1] : *cluster.map_shared_rank(&next_row[k & 1], 0);
     // 3. Normalise from registers and shared memory (16-byte stores), loading the next row's part.
-    const int64_t next = r + clusters;
     row_cache.store_then_load(reinterpret_cast<uint4*>(y + r * ld + begin), nvec, row,
                               next < M ? src(next) : nullptr);
+    r = next;
   }
-  cluster.sync();  // no CTA leaves while another may read its mailbox
+  cluster.sync();  // no CTA leaves while another may read its mailbox or ticket
 #else
   (void)x, (void)y, (void)M, (void)N, (void)ld, (void)part;
   __trap();  // refuse() keeps GPUs without clusters away

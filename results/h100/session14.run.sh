@@ -3,6 +3,7 @@
 # Google Benchmark and doctest carried in .deps, the commit in .commit), then runs one part; every
 # output goes to $OUT/<part>.tgz.
 #   OUT=... bash results/h100/session14.run.sh roll   stage 10's persistent wide clusters against one cluster per row (explore/session14/roll.sh; .bin: binaries of afaf7f8)
+#     (run twice: roll1.txt with rows handed out round-robin, roll2.txt with tickets from a global counter)
 #   OUT=... bash results/h100/session14.run.sh test   test-gpu of stages 10 and 11, then their long-row case
 set -u
 part=${1:-test}
