@@ -584,6 +584,15 @@ int active_clusters(const DeviceInfo& d, const Plan& p) {
   return known[key] = n;
 }
 
+// Clusters of the wide form's grid. Persistent (as many as the GPU holds at once, `held`, each
+// taking rows by ticket) where that was measured faster on the H100: clusters of 2 or more, with at
+// least 16 rows for each (explore/session14/roll2.txt: +1.5 to +4.5 points at 2048 rows of 512 KB
+// to 2 MB; 1.4 to 5.5 points lost with 1-8 rows each, and on clusters of one). Otherwise one cluster
+// per row: each takes the ticket that ends its loop after one row.
+int64_t wide_grid(int64_t M, int cluster, int64_t held) {
+  return cluster >= 2 && M >= 16 * held ? held : M;
+}
+
 // The plan a call runs: the wide form when the rows allow it and its cluster fits the GPU, else
 // the parts form (which refuse() has checked).
 template <class T>
@@ -600,9 +609,8 @@ void launch_typed(const T* x, T* y, int64_t M, int64_t N, int64_t ld, cudaStream
                       (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
   const Plan p = call_plan<T>(d, M, N, packed);
   cudaLaunchAttribute attr;
-  if (p.wide) {  // persistent: the clusters the GPU holds at once, or one per row if fewer
-    const int64_t held = active_clusters<T>(d, p);
-    const cudaLaunchConfig_t cfg = launch_config(p, M < held ? M : held, stream, &attr);
+  if (p.wide) {
+    const cudaLaunchConfig_t cfg = launch_config(p, wide_grid(M, p.cluster, active_clusters<T>(d, p)), stream, &attr);
     CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T>, x, y, M, N, ld, p.part));
   } else {
     const cudaLaunchConfig_t cfg = launch_config(p, M, stream, &attr);  // a cluster per row

@@ -4,7 +4,7 @@
 # output goes to $OUT/<part>.tgz.
 #   OUT=... bash results/h100/session14.run.sh roll   stage 10's persistent wide clusters against one cluster per row (explore/session14/roll.sh; .bin: binaries of afaf7f8)
 #     (run twice: roll1.txt with rows handed out round-robin, roll2.txt with tickets from a global counter)
-#   OUT=... bash results/h100/session14.run.sh test   test-gpu of stages 10 and 11, then their long-row case
+#   OUT=... bash results/h100/session14.run.sh test   test-gpu of stages 10 and 11, then the dispatcher's sweeps in three dtypes
 set -u
 part=${1:-test}
 . results/h100/device_build.sh  # the build, R, B, budget, run
@@ -15,8 +15,9 @@ roll)
   BASE=.bin NEW=. timeout $((585 - SECONDS)) bash results/h100/explore/session14/roll.sh > $R/roll.txt 2>&1
   echo "roll exit $? at ${SECONDS}s"; cat $R/roll.txt ;;
 test)
-  SOFTMAX_TEST_STAGES=10,11 timeout 380 build/test_gpu -tce="stages that take any N*" > $R/test-gpu.txt 2>&1
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  SOFTMAX_TEST_STAGES=10,11 timeout 300 build/test_gpu -tce="stages that take any N*" > $R/test-gpu.txt 2>&1
   echo "test-gpu 10,11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu.txt | tail -n 12
-  SOFTMAX_TEST_STAGES=10,11 timeout $((585 - SECONDS)) build/test_gpu -tc="stages that take any N*" > $R/test-gpu-long.txt 2>&1
-  echo "test-gpu long exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-long.txt | tail -n 12 ;;
+  sweeps step11
+  grep -hE "^ +2048 +(65536|131072|262144) " $R/step11*.txt ;;
 esac
