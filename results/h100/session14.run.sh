@@ -5,6 +5,7 @@
 #   OUT=... bash results/h100/session14.run.sh roll   stage 10's persistent wide clusters against one cluster per row (explore/session14/roll.sh; .bin: binaries of afaf7f8)
 #     (run twice: roll1.txt with rows handed out round-robin, roll2.txt with tickets from a global counter)
 #   OUT=... bash results/h100/session14.run.sh test   test-gpu of stages 10 and 11, then the dispatcher's sweeps in three dtypes
+#   OUT=... bash results/h100/session14.run.sh retest test-gpu of stages 10 and 11 (special rows now all compared), then their long-row case
 set -u
 part=${1:-test}
 . results/h100/device_build.sh  # the build, R, B, budget, run
@@ -20,4 +21,9 @@ test)
   echo "test-gpu 10,11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu.txt | tail -n 12
   sweeps step11
   grep -hE "^ +2048 +(65536|131072|262144) " $R/step11*.txt ;;
+retest)
+  SOFTMAX_TEST_STAGES=10,11 timeout 330 build/test_gpu -tce="stages that take any N*" > $R/test-gpu.txt 2>&1
+  echo "test-gpu 10,11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu.txt | tail -n 12
+  SOFTMAX_TEST_STAGES=10,11 timeout $((560 - SECONDS)) build/test_gpu -tc="stages that take any N*" > $R/test-gpu-long.txt 2>&1
+  echo "test-gpu long exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-long.txt | tail -n 12 ;;
 esac
