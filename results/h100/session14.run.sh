@@ -6,6 +6,7 @@
 #     (run twice: roll1.txt with rows handed out round-robin, roll2.txt with tickets from a global counter)
 #   OUT=... bash results/h100/session14.run.sh test   test-gpu of stages 10 and 11, then the dispatcher's sweeps in three dtypes
 #   OUT=... bash results/h100/session14.run.sh retest test-gpu of stages 10 and 11 (special rows now all compared), then their long-row case
+#   OUT=... bash results/h100/session14.run.sh sanitize compute-sanitizer's four tools on the persistent wide clusters (forced small parts, 16+ rows per cluster)
 set -u
 part=${1:-test}
 . results/h100/device_build.sh  # the build, R, B, budget, run
@@ -26,4 +27,16 @@ retest)
   echo "test-gpu 10,11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu.txt | tail -n 12
   SOFTMAX_TEST_STAGES=10,11 timeout $((560 - SECONDS)) build/test_gpu -tc="stages that take any N*" > $R/test-gpu-long.txt 2>&1
   echo "test-gpu long exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-long.txt | tail -n 12 ;;
+sanitize)
+  for tool in racecheck synccheck memcheck initcheck; do
+    for st in "STEP10_CLUSTER=2 --rows 1060 --cols 4104" "STEP10_CLUSTER=4 --dtype f16 --rows 490 --cols 16392" \
+              "STEP10_CLUSTER=1 --dtype bf16 --rows 140 --cols 8200"; do
+      budget 540 "$tool $st" || continue
+      set -- $st
+      echo "== $tool STEP10_FORM=wide $st" >> $R/sanitize.txt
+      env STEP10_FORM=wide $1 timeout 90 compute-sanitizer --tool $tool --error-exitcode 1 ./step10 "${@:2}" --check >> $R/sanitize.txt 2>&1
+      echo "$tool $st exit $? at ${SECONDS}s"
+    done
+  done
+  grep -E "ERROR SUMMARY|check " $R/sanitize.txt ;;
 esac
