@@ -6,6 +6,7 @@
 #     (run twice: roll1.txt with rows handed out round-robin, roll2.txt with tickets from a global counter)
 #   OUT=... bash results/h100/session14.run.sh test   test-gpu of stages 10 and 11, then the dispatcher's sweeps in three dtypes
 #   OUT=... bash results/h100/session14.run.sh retest test-gpu of stages 10 and 11 (special rows now all compared), then their long-row case
+#   OUT=... bash results/h100/session14.run.sh peers  the peers against the dispatcher at 2048 x 2^17 and 2^18, three dtypes (peers-long-<commit>.json)
 #   OUT=... bash results/h100/session14.run.sh sanitize compute-sanitizer's four tools on the persistent wide clusters (forced small parts, 16+ rows per cluster)
 set -u
 part=${1:-test}
@@ -27,6 +28,11 @@ retest)
   echo "test-gpu 10,11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu.txt | tail -n 12
   SOFTMAX_TEST_STAGES=10,11 timeout $((560 - SECONDS)) build/test_gpu -tc="stages that take any N*" > $R/test-gpu-long.txt 2>&1
   echo "test-gpu long exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-long.txt | tail -n 12 ;;
+peers)
+  GIT_DIR=/nonexistent timeout 300 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 --sweeps m2048 \
+    --filter 'M:2048/N:(131072|262144)$' --impls step11,torch,torch_compile,triton_online,liger \
+    --out $R/peers-long-$commit.json > $R/peers-long-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n 30 $R/peers-long-$commit.txt ;;
 sanitize)
   for tool in racecheck synccheck memcheck initcheck; do
     for st in "STEP10_CLUSTER=2 --rows 1060 --cols 4104" "STEP10_CLUSTER=4 --dtype f16 --rows 490 --cols 16392" \
