@@ -7,6 +7,7 @@
 #   OUT=... bash results/h100/session14.run.sh test   test-gpu of stages 10 and 11, then the dispatcher's sweeps in three dtypes
 #   OUT=... bash results/h100/session14.run.sh retest test-gpu of stages 10 and 11 (special rows now all compared), then their long-row case
 #   OUT=... bash results/h100/session14.run.sh peers  the peers against the dispatcher at 2048 x 2^17 and 2^18, three dtypes (peers-long-<commit>.json)
+#   OUT=... bash results/h100/session14.run.sh sweeps10 stage 10's sweeps in three dtypes
 #   OUT=... bash results/h100/session14.run.sh sanitize compute-sanitizer's four tools on the persistent wide clusters (forced small parts, 16+ rows per cluster)
 set -u
 part=${1:-test}
@@ -33,6 +34,10 @@ peers)
     --filter 'M:2048/N:(131072|262144)$' --impls step11,torch,torch_compile,triton_online,liger \
     --out $R/peers-long-$commit.json > $R/peers-long-$commit.txt 2>&1
   echo "peers exit $? at ${SECONDS}s"; tail -n 30 $R/peers-long-$commit.txt ;;
+sweeps10)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  sweeps step10
+  grep -hE "^ +2048 +(131072|262144) " $R/step10*.txt ;;
 sanitize)
   for tool in racecheck synccheck memcheck initcheck; do
     for st in "STEP10_CLUSTER=2 --rows 1060 --cols 4104" "STEP10_CLUSTER=4 --dtype f16 --rows 490 --cols 16392" \
