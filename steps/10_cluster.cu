@@ -348,7 +348,34 @@ __global__ void __launch_bounds__(kThreads)
 // of shared memory) as a cluster's CTA: one CTA per SM, the whole part's loads in flight at once,
 // nothing staged through shared memory that the registers can hold. Rows of 16-byte packs only (N
 // and ld multiples of kVec, x and y 16-byte aligned): the launcher checks.
-// Persistent (fourteenth session): the grid is as many clusters as the GPU holds at once. Cluster
+template <class T>
+__global__ void __launch_bounds__(kWideThreads, 1)
+    softmax_cluster_wide(const T* __restrict__ x, T* __restrict__ y, int64_t N, int64_t ld, int64_t part) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  extern __shared__ uint4 buf[];
+  __shared__ MaxSum mailbox;
+  const cg::cluster_group cluster = cg::this_cluster();
+  const int64_t C = cluster.num_blocks(), rank = cluster.block_rank(), r = blockIdx.x / C;
+  const int64_t begin = rank * part < N ? rank * part : N, end = begin + part < N ? begin + part : N;
+  const int nvec = static_cast<int>((end - begin) / kVec<T>);
+  RowCache<T, kWideThreads, kWideReg, kWideSmem> row_cache(buf);
+  // 1. Every load of the part in flight: shared memory by cp.async, then registers.
+  row_cache.load(reinterpret_cast<const uint4*>(x + r * ld + begin), nvec);
+  // 2. The CTA's (max, sum), then the row's, through distributed shared memory.
+  const MaxSum row = cluster_merge(cluster, &mailbox, block_allreduce(row_cache.summary(nvec)));
+  auto token = cluster.barrier_arrive();
+  // 3. Normalise from registers and shared memory; 16-byte stores.
+  row_cache.store(reinterpret_cast<uint4*>(y + r * ld + begin), nvec, row);
+  cluster.barrier_wait(std::move(token));  // no CTA leaves while another may read its mailbox
+#else
+  (void)x, (void)y, (void)N, (void)ld, (void)part;
+  __trap();  // refuse() keeps GPUs without clusters away
+#endif
+}
+
+// ---- many long rows: the wide CTAs persistent (fourteenth session) ---------------------------
+//
+// The same CTAs, as many clusters as the GPU holds at once (`held`, the grid). Cluster
 // c takes row c first, then the next row not yet taken (a ticket from a global counter, taken by
 // CTA 0 while the cluster sums its row and passed on with the summaries), so a fast cluster takes
 // more rows, as the hardware's scheduler would give it. While it writes a row, the next row's part
@@ -366,8 +393,8 @@ __device__ __forceinline__ int64_t take_row(int64_t M, int64_t clusters) {
 
 template <class T>
 __global__ void __launch_bounds__(kWideThreads, 1)
-    softmax_cluster_wide(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N, int64_t ld,
-                         int64_t part) {
+    softmax_cluster_wide_persistent(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N,
+                                    int64_t ld, int64_t part) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   extern __shared__ uint4 buf[];
   __shared__ MaxSum mailbox[2];    // by row parity: row k + 1's is published while row k's may be read
@@ -413,6 +440,7 @@ struct Plan {
   int64_t tile;     // elements per shared-memory tile (part, unless the part is streamed)
   int64_t smem;     // dynamic shared memory per CTA, bytes
   bool bulk;        // loads by the copy engine (else by the threads); parts form only
+  bool persistent = false;  // wide form: a grid of the clusters the GPU holds, rows by ticket
 };
 
 template <class T>
@@ -540,6 +568,10 @@ void set_attributes(const DeviceInfo& d) {
     CUDA_CHECK(cudaFuncSetAttribute(softmax_cluster_wide<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     static_cast<int>(wide_smem<T>(wide_max_part<T>()))));
     CUDA_CHECK(cudaFuncSetAttribute(softmax_cluster_wide<T>, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    CUDA_CHECK(cudaFuncSetAttribute(softmax_cluster_wide_persistent<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    static_cast<int>(wide_smem<T>(wide_max_part<T>()))));
+    CUDA_CHECK(cudaFuncSetAttribute(softmax_cluster_wide_persistent<T>,
+                                    cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
     return true;
   }();
   (void)done;
@@ -564,16 +596,18 @@ cudaLaunchConfig_t launch_config(const Plan& p, int64_t clusters, cudaStream_t s
 // The kernel of a plan.
 template <class T>
 const void* plan_kernel(const Plan& p) {
+  if (p.persistent) return reinterpret_cast<const void*>(softmax_cluster_wide_persistent<T>);
   return p.wide ? reinterpret_cast<const void*>(softmax_cluster_wide<T>)
                 : reinterpret_cast<const void*>(cluster_kernel<T>(p.bulk));
 }
 
 // Clusters of this plan the GPU can hold at once (0: it cannot launch one). Asked once per
-// (dtype, form, cluster size, shared memory, loader), since the dispatcher asks before every call.
+// (dtype, form, cluster size, shared memory, loader, kernel), since the dispatcher asks before every
+// call.
 template <class T>
 int active_clusters(const DeviceInfo& d, const Plan& p) {
-  static std::map<std::tuple<bool, int, int64_t, bool>, int> known;
-  const auto key = std::make_tuple(p.wide, p.cluster, p.smem, p.bulk);
+  static std::map<std::tuple<bool, int, int64_t, bool, bool>, int> known;
+  const auto key = std::make_tuple(p.wide, p.cluster, p.smem, p.bulk, p.persistent);
   const auto it = known.find(key);
   if (it != known.end()) return it->second;
   set_attributes<T>(d);
@@ -584,21 +618,22 @@ int active_clusters(const DeviceInfo& d, const Plan& p) {
   return known[key] = n;
 }
 
-// Clusters of the wide form's grid. Persistent (as many as the GPU holds at once, `held`, each
-// taking rows by ticket) where that was measured faster on the H100: clusters of 2 or more, with at
-// least 16 rows for each (explore/session14/roll2.txt: +1.5 to +4.5 points at 2048 rows of 512 KB
-// to 2 MB; 1.4 to 5.5 points lost with 1-8 rows each, and on clusters of one). Otherwise one cluster
-// per row: each takes the ticket that ends its loop after one row.
-int64_t wide_grid(int64_t M, int cluster, int64_t held) {
-  return cluster >= 2 && M >= 16 * held ? held : M;
-}
+// The wide form persistent (`held` clusters, the most the GPU holds at once) where that was
+// measured faster on the H100: clusters of 2 or more, at least 16 rows for each
+// (explore/session14/roll2.txt: +1.4 to +4.5 points at 2048 rows of 512 KB to 2 MB; 1.4 to 5.6
+// points lost with 1-8 rows each, and 1.5 on clusters of one). Otherwise a cluster per row.
+bool persistent_pays(int64_t M, int cluster, int64_t held) { return cluster >= 2 && M >= 16 * held; }
 
-// The plan a call runs: the wide form when the rows allow it and its cluster fits the GPU, else
-// the parts form (which refuse() has checked).
+// The plan a call runs: the wide form when the rows allow it and its cluster fits the GPU
+// (persistent where that pays), else the parts form (which refuse() has checked).
 template <class T>
 Plan call_plan(const DeviceInfo& d, int64_t M, int64_t N, bool packed) {
-  const Plan p = plan<T>(d, M, N, packed);
-  return p.wide && active_clusters<T>(d, p) < 1 ? plan<T>(d, M, N, false) : p;
+  Plan p = plan<T>(d, M, N, packed);
+  if (!p.wide) return p;
+  if (active_clusters<T>(d, p) < 1) return plan<T>(d, M, N, false);
+  Plan q = p;
+  q.persistent = true;
+  return persistent_pays(M, q.cluster, active_clusters<T>(d, q)) ? q : p;
 }
 
 template <class T>
@@ -609,9 +644,12 @@ void launch_typed(const T* x, T* y, int64_t M, int64_t N, int64_t ld, cudaStream
                       (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
   const Plan p = call_plan<T>(d, M, N, packed);
   cudaLaunchAttribute attr;
-  if (p.wide) {
-    const cudaLaunchConfig_t cfg = launch_config(p, wide_grid(M, p.cluster, active_clusters<T>(d, p)), stream, &attr);
-    CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T>, x, y, M, N, ld, p.part));
+  if (p.persistent) {  // the clusters the GPU holds at once, rows by ticket
+    const cudaLaunchConfig_t cfg = launch_config(p, active_clusters<T>(d, p), stream, &attr);
+    CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T>, x, y, M, N, ld, p.part));
+  } else if (p.wide) {
+    const cudaLaunchConfig_t cfg = launch_config(p, M, stream, &attr);  // a cluster per row
+    CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T>, x, y, N, ld, p.part));
   } else {
     const cudaLaunchConfig_t cfg = launch_config(p, M, stream, &attr);  // a cluster per row
     CUDA_CHECK(cudaLaunchKernelEx(&cfg, cluster_kernel<T>(p.bulk), x, y, N, ld, p.part, p.tile));
@@ -662,13 +700,16 @@ std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
                        (p.bulk ? ", bulk copies" : ", threads load"),
                    plan_kernel<T>(p), kThreads, p.smem, 0});
   }
-  for (int c : {1, 2, 4, 8}) {  // the wide form: a full 256 KB part per CTA; its persistent grid
-    const int64_t n = c * wide_max_part<T>();
-    const Plan p = {true, c, wide_max_part<T>(), wide_max_part<T>(), wide_smem<T>(wide_max_part<T>()), false};
-    out.push_back({"softmax_cluster_wide, N = " + std::to_string(n) + ", cluster " + std::to_string(c) + ", " +
-                       std::to_string(active_clusters<T>(d, p)) + " clusters at once",
-                   plan_kernel<T>(p), kWideThreads, p.smem, int64_t{kWideReg + kWideSmem} * kVec<T>});
-  }
+  for (bool persistent : {false, true})  // the wide form: a full 256 KB part per CTA
+    for (int c : {1, 2, 4, 8}) {
+      if (persistent && c == 1) continue;
+      const int64_t n = c * wide_max_part<T>();
+      const Plan p = {true, c, wide_max_part<T>(), wide_max_part<T>(), wide_smem<T>(wide_max_part<T>()), false, persistent};
+      out.push_back({std::string(persistent ? "softmax_cluster_wide_persistent" : "softmax_cluster_wide") +
+                         ", N = " + std::to_string(n) + ", cluster " + std::to_string(c) + ", " +
+                         std::to_string(active_clusters<T>(d, p)) + " clusters at once",
+                     plan_kernel<T>(p), kWideThreads, p.smem, int64_t{kWideReg + kWideSmem} * kVec<T>});
+    }
   return out;
 }
 std::vector<KernelConfig> explain(const DeviceInfo& d, DType t) {

@@ -8,6 +8,7 @@
 #   OUT=... bash results/h100/session14.run.sh retest test-gpu of stages 10 and 11 (special rows now all compared), then their long-row case
 #   OUT=... bash results/h100/session14.run.sh peers  the peers against the dispatcher at 2048 x 2^17 and 2^18, three dtypes (peers-long-<commit>.json)
 #   OUT=... bash results/h100/session14.run.sh sweeps10 stage 10's sweeps in three dtypes
+#   OUT=... bash results/h100/session14.run.sh final  the one-row kernel of afaf7f8 back beside the persistent one: stage 10's sweeps in three dtypes, test-gpu of 10 and 11
 #   OUT=... bash results/h100/session14.run.sh sanitize compute-sanitizer's four tools on the persistent wide clusters (forced small parts, 16+ rows per cluster)
 set -u
 part=${1:-test}
@@ -38,6 +39,12 @@ sweeps10)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   sweeps step10
   grep -hE "^ +2048 +(131072|262144) " $R/step10*.txt ;;
+final)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  sweeps step10
+  grep -hE "^ +(2048|256|128|64) +(32768|65536|131072|262144|524288) " $R/step10*.txt
+  SOFTMAX_TEST_STAGES=10,11 timeout $((350 - SECONDS)) build/test_gpu -tce="stages that take any N*" > $R/test-gpu.txt 2>&1
+  echo "test-gpu 10,11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu.txt | tail -n 12 ;;
 sanitize)
   for tool in racecheck synccheck memcheck initcheck; do
     for st in "STEP10_CLUSTER=2 --rows 1060 --cols 4104" "STEP10_CLUSTER=4 --dtype f16 --rows 490 --cols 16392" \
