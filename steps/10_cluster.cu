@@ -13,7 +13,9 @@
 //     three CTAs share an SM; the copy engine wins for a part too large to share one.
 //   * a wide form for long rows of whole 16-byte packs (twelfth session): each CTA is stage 08's
 //     wide block, 1024 threads holding up to 256 KB of the row in registers + shared memory
-//     (common/row_cache.cuh), one CTA per SM.
+//     (common/row_cache.cuh), one CTA per SM;
+//   * persistent wide clusters for many rows (fourteenth session): as many clusters as the GPU holds,
+//     each taking rows by ticket from a global counter and loading the next while it writes this one.
 // Rows may be strided (ld >= N) and misaligned: the 16-byte-aligned middle of a part is copied
 // in packs, its ragged ends by ordinary loads. A part larger than the shared memory a CTA may have
 // is streamed in tiles and read twice (the last tile stays). STEP10_CLUSTER=C forces the cluster
@@ -385,11 +387,13 @@ __device__ unsigned int g_tickets;  // rows handed out past the first round; 0 a
 // The row after the first round that this ticket names (>= M: none left). Each cluster takes
 // tickets until it gets one >= M, so a launch takes exactly M tickets: the one that takes ticket
 // M - 1 is the last and sets the counter back to 0 for the next launch.
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
 __device__ __forceinline__ int64_t take_row(int64_t M, int64_t clusters) {
   const unsigned t = atomicAdd(&g_tickets, 1u);
   if (t == static_cast<unsigned>(M - 1)) atomicExch(&g_tickets, 0u);
   return clusters + t;
 }
+#endif
 
 template <class T>
 __global__ void __launch_bounds__(kWideThreads, 1)
@@ -421,7 +425,7 @@ __global__ void __launch_bounds__(kWideThreads, 1)
   }
   cluster.sync();  // no CTA leaves while another may read its mailbox or ticket
 #else
-  (void)x, (void)y, (void)M, (void)N, (void)ld, (void)part;
+  (void)x, (void)y, (void)M, (void)N, (void)ld, (void)part, (void)&g_tickets;
   __trap();  // refuse() keeps GPUs without clusters away
 #endif
 }

@@ -85,7 +85,9 @@ TEST_CASE("every stage on rows of 128 B to 128 KB, few rows and a partial last b
 // hold up to 256 KB per 1024-thread block (registers + shared memory): one block per row (rows of
 // 96 KB take 08's 512-thread form, two per SM), then clusters of 2 .. 8 of them; a last part shorter
 // than the others (N not a multiple of the cluster size in packs); special values in one row of
-// each kind. Rows of up to 256 KB at M = 133 too (a partial last wave of blocks).
+// each kind. Rows of up to 256 KB at M = 133 too (a partial last wave of blocks), and 256 KB rows of
+// the special input there: stage 08 gives M = 10 to split-K and M = 133 to its 1024-thread wide
+// kernel, which had special values only through stage 10's CTAs before (fourteenth session).
 TEST_CASE("every stage on rows of 96 KB to 2 MB, where 08 and 10 hold up to 256 KB per block") {
   for_each_stage([](const Stage& s, DType t) {
     const std::vector<int64_t> cols = t == DType::f32
@@ -93,6 +95,7 @@ TEST_CASE("every stage on rows of 96 KB to 2 MB, where 08 and 10 hold up to 256 
         : std::vector<int64_t>{49160, 65544, 131072, 262152, 524288, 1048576};
     for (int64_t N : cols) check_one(s, t, 3, N, InputKind::random);
     for (int64_t N : {cols[0], cols[1], cols[2]}) check_one(s, t, 133, N, InputKind::random);
+    check_one(s, t, 133, cols[2], InputKind::special);
     for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf})
       for (int64_t N : {cols[0], cols[2], cols[3]}) check_one(s, t, 10, N, kind);
   });

@@ -11,16 +11,8 @@
 # PROBE=4 (landed4.txt): the wide block as 4 packs in registers and 12 slices, against 8 + 8.
 # Usage: PROBE=1|2|3|4 BASE=dir NEW=dir bash landed.sh > landed<PROBE>.txt
 BASE=${BASE:-.bin}; NEW=${NEW:-.}
-. "$(dirname "$0")/../probe.sh"  # row (its one() is replaced below by the base/new one)
-one() {  # label dtype M N env... binary-name
-  local label=$1 t=$2 m=$3 n=$4; shift 4
-  local out="" dir r
-  for dir in $BASE $NEW $BASE $NEW; do
-    r=$(env "${@:1:$#-1}" timeout 60 $dir/${@: -1} --dtype $t --rows $m --cols $n --iters 30 2>&1)
-    out="$out | $(row "$r" $m $n)"
-  done
-  echo "$label $t $m x $n ${*:1:$#-1} (base | new | base | new)$out"
-}
+. "$(dirname "$0")/../probe.sh"  # row, ab
+one() { ab "$@"; }  # label dtype M N env... binary-name
 check() {  # label env binary-name, then "dtype M N" strings: the NEW binary's --check, each shape
   local label=$1 knob=$2 bin=$3 s; shift 3
   for s in "$@"; do

@@ -1,21 +1,15 @@
 #!/usr/bin/env bash
 # Probe (fourteenth session): stage 10's wide clusters made persistent (as many clusters as the GPU
-# holds, each taking every so-many'th row, the next row's part loading while this one is written:
-# RowCache::store_then_load) against one cluster per row. BASE holds binaries of afaf7f8 (one cluster
-# per row), NEW the persistent ones; each shape runs base, new, base, new, each its own process (the
-# second pair is the noise). Then the NEW binary's --check on shapes with several rows per cluster.
+# holds, the next row's part loading while this one is written: RowCache::store_then_load) against
+# one cluster per row. roll1.txt: rows handed out round-robin (ee22316); roll2.txt: rows by ticket
+# from a global counter (3ca185e). Both launched the persistent grid for every M (fewer clusters only
+# when M is smaller). BASE holds binaries of afaf7f8 (one cluster per row), NEW the persistent ones;
+# each shape runs base, new, base, new, each its own process (the second pair is the noise). Then
+# the NEW binary's --check on shapes with several rows per cluster.
 # Usage: BASE=dir NEW=dir bash roll.sh > roll.txt
 BASE=${BASE:-.bin}; NEW=${NEW:-.}
-. "$(dirname "$0")/../probe.sh"  # row
-one() {  # label dtype M N env... binary-name
-  local label=$1 t=$2 m=$3 n=$4; shift 4
-  local out="" dir r
-  for dir in $BASE $NEW $BASE $NEW; do
-    r=$(env "${@:1:$#-1}" timeout 60 $dir/${@: -1} --dtype $t --rows $m --cols $n --iters 30 2>&1)
-    out="$out | $(row "$r" $m $n)"
-  done
-  echo "$label $t $m x $n ${*:1:$#-1} (base | new | base | new)$out"
-}
+. "$(dirname "$0")/../probe.sh"  # row, ab
+one() { ab "$@"; }  # label dtype M N env... binary-name
 # The forced wide form at 2048 rows: clusters of 1 (fp32 2^16), 2, 4 and 8.
 for n in 262144 524288; do one wide10 f16 2048 $n STEP10_FORM=wide step10; done
 one wide10 bf16 2048 262144 STEP10_FORM=wide step10
