@@ -624,8 +624,9 @@ int active_clusters(const DeviceInfo& d, const Plan& p) {
 
 // The wide form persistent (`held` clusters, the most the GPU holds at once) where that was
 // measured faster on the H100: clusters of 2 or more, at least 16 rows for each
-// (explore/session14/roll2.txt: +1.4 to +4.5 points at 2048 rows of 512 KB to 2 MB; 1.4 to 5.6
-// points lost with 1-8 rows each, and 1.5 on clusters of one). Otherwise a cluster per row.
+// (explore/session14/roll2.txt: -0.1 to +4.5 points at 2048 rows of 512 KB to 2 MB, +1.4 or more
+// where the one-row kernel was under 95%; 0 to 5.6 points lost with 1-8 rows each, and 1.5 on
+// clusters of one). Otherwise a cluster per row (softmax_cluster_wide).
 bool persistent_pays(int64_t M, int cluster, int64_t held) { return cluster >= 2 && M >= 16 * held; }
 
 // The plan a call runs: the wide form when the rows allow it and its cluster fits the GPU
