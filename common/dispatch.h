@@ -31,9 +31,10 @@ std::string dispatch_refusal(const DeviceInfo& d, DType t, int64_t M, int64_t N)
 // y = softmax(x) row-wise for M rows of N elements, row r at x + r * ld (ld >= N; elements N..ld-1
 // of each y row untouched), on `stream`; returns the stage that ran. Enqueues only, never
 // synchronises. A malformed call, or one no stage takes: one line on stderr, exit 2.
-// One call in flight per process and GPU: stage 08's split-K workspace and stage 10's row tickets
-// are one buffer / counter each, so calls on two streams that may overlap must be ordered (an event,
-// or one stream) by the caller.
+// Calls on several streams may run at once: what stages 07-10 keep between launches (chunk
+// summaries, barrier counters, row tickets) is one buffer per stream in flight (common/scratch.h).
+// The first call on a stream that runs beside another allocates that stream's buffer (cudaMalloc).
+// Not for stream capture (CUDA graphs).
 const Stage& softmax(const void* x, void* y, int64_t M, int64_t N, int64_t ld, DType t, cudaStream_t stream);
 
 // The registered stage with this id, or nullptr.

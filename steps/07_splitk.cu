@@ -19,6 +19,7 @@
 #include "cuda_check.cuh"
 #include "online_stats.cuh"  // split16, fold, keep_nan (stage 06)
 #include "reduce.cuh"
+#include "scratch.h"
 #include "stage.h"
 
 namespace {
@@ -239,16 +240,15 @@ bool env_is(const char* name, const char* value) {
   return v && std::string(v) == value;
 }
 
-// Scratch for the chunk summaries and the tree: static device memory, so a launch allocates
-// nothing and leaves nothing behind. Rows are taken in groups whose summaries fit (variant (a):
-// always one group, M x S is one wave of blocks).
+// Scratch for the chunk summaries and the tree: one buffer per stream in flight, kept between
+// launches (common/scratch.h), so a launch allocates nothing after its stream's first. Rows are
+// taken in groups whose summaries fit (variant (a): always one group, M x S is one wave of blocks).
 constexpr int64_t kScratch = int64_t{1} << 18;  // summaries: 2 MB
-__device__ MaxSum g_scratch[kScratch];
 
-// Load every kernel of the stage at its first launch (CUDA loads them lazily) and find the scratch.
-MaxSum* scratch() {
-  static MaxSum* p = nullptr;
-  if (p) return p;
+// Load every kernel of the stage at its first launch (CUDA loads them lazily, allocating as it goes).
+void load_kernels() {
+  static bool loaded = false;
+  if (loaded) return;
   cudaFuncAttributes a;
   CUDA_CHECK(cudaFuncGetAttributes(&a, chunk_stats<kStats>));
   CUDA_CHECK(cudaFuncGetAttributes(&a, chunk_stats<kWhole>));
@@ -256,8 +256,7 @@ MaxSum* scratch() {
   CUDA_CHECK(cudaFuncGetAttributes(&a, merge_level));
   CUDA_CHECK(cudaFuncGetAttributes(&a, chunk_finish<true>));
   CUDA_CHECK(cudaFuncGetAttributes(&a, chunk_finish<false>));
-  CUDA_CHECK(cudaGetSymbolAddress(reinterpret_cast<void**>(&p), g_scratch));
-  return p;
+  loaded = true;
 }
 
 // Launch with programmatic stream serialisation where the GPU has it (sm_90 and later). Should
@@ -343,7 +342,8 @@ template <bool kReread>
 void launch_split(const float* x, float* y, int64_t M, int64_t N, int64_t chunk, int64_t S,
                   cudaStream_t stream) {
   static const bool reverse = !env_is("STEP07_ORDER", "forward");
-  MaxSum* part = scratch();
+  const StreamScratch scratch("07 summaries", kScratch * sizeof(MaxSum), stream);
+  MaxSum* part = static_cast<MaxSum*>(scratch.get());
   const int64_t group = std::min(M, kScratch / tree_size(1, S));
   for (int64_t r0 = 0; r0 < M; r0 += group) {
     const int64_t rows = std::min(group, M - r0);
@@ -371,7 +371,7 @@ void launch_whole(const float* x, float* y, int64_t M, int64_t N, cudaStream_t s
 void launch_reread(const float* x, float* y, int64_t M, int64_t N, cudaStream_t stream) {
   if (M == 0 || N == 0) return;
   require_same_alignment(x, y);
-  scratch();
+  load_kernels();
   int64_t chunk = 0;
   const int64_t S = splits_for(M, N, &chunk);
   if (S == 1) return launch_whole(x, y, M, N, stream);
@@ -383,7 +383,7 @@ void launch_reread(const float* x, float* y, int64_t M, int64_t N, cudaStream_t 
 void launch_exp(const float* x, float* y, int64_t M, int64_t N, cudaStream_t stream) {
   if (M == 0 || N == 0) return;
   require_same_alignment(x, y);
-  scratch();
+  load_kernels();
   const int64_t S = ceil_div(N, kStep);
   if (S == 1) return launch_whole(x, y, M, N, stream);
   launch_split<false>(x, y, M, N, kStep, S, stream);

@@ -26,6 +26,7 @@
 #include "packs.cuh"
 #include "reduce.cuh"
 #include "row_cache.cuh"
+#include "scratch.h"
 #include "stage.h"
 
 namespace {
@@ -509,22 +510,16 @@ void launch_twopass(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream)
   CUDA_CHECK_LAUNCH();
 }
 
-// The chunk summaries of split-K: a fixed buffer, allocated by the stage's first launch (whatever
-// its path) and kept, so later launches allocate nothing and leave device memory as they found it.
-MaxSum* split_workspace() {
-  static MaxSum* const ws = [] {
-    MaxSum* p = nullptr;
-    CUDA_CHECK(cudaMalloc(&p, static_cast<size_t>(kWorkspaceItems) * sizeof(MaxSum)));
-    return p;
-  }();
-  return ws;
-}
+// The chunk summaries of split-K: one buffer per stream in flight, allocated by the split's first
+// launch on a stream and kept (common/scratch.h), so later launches allocate nothing.
+constexpr size_t kWorkspaceBytes = static_cast<size_t>(kWorkspaceItems) * sizeof(MaxSum);
 
 template <class T>
 void launch_splitk(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   const SplitPlan p = split_plan(device_info(), M, N);
   const unsigned grid = static_cast<unsigned>(M * p.cpr);  // <= kWorkspaceItems: refuse()
-  MaxSum* ws = split_workspace();
+  const StreamScratch workspace("08 split-K summaries", kWorkspaceBytes, stream);
+  MaxSum* ws = static_cast<MaxSum*>(workspace.get());
   if (packed_ok(x, y, N)) {
     splitk_summarise<T, kVec<T>><<<grid, kSplitThreads, 0, stream>>>(x, ws, N, p.chunk, p.cpr);
     CUDA_CHECK_LAUNCH();
@@ -539,7 +534,6 @@ void launch_splitk(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) 
 
 template <class T>
 void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
-  split_workspace();  // the first launch allocates it, whatever the path
   Path path = choose(device_info(), dtype_of<T>(), M, N);
   // The one-pass caches move whole packs only: misaligned pointers take the two-pass kernel's
   // element-by-element path.

@@ -35,6 +35,7 @@
 #include "cuda_check.cuh"
 #include "packs.cuh"
 #include "reduce.cuh"
+#include "scratch.h"
 #include "stage.h"
 
 namespace cg = cooperative_groups;
@@ -482,27 +483,13 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   return halves;
 }
 
-// The (max, sum) of every chunk: a fixed buffer of kWorkspaceItems summaries (8 MB), allocated by
-// the stage's first launch and kept, so later launches allocate nothing and leave device memory as
-// they found it. Rows longer than one chunk have chunks of at least N / 2 elements when M is large,
-// so 2^20 chunks cover matrices of 2^33 elements and more; larger ones are refused. The two
-// pipelines' counters and flag follow it, zeroed once. One workspace per process: launches of this
-// stage on streams that run at the same time would share it, and are not supported.
+// The (max, sum) of every chunk, then the two pipelines' counters and flag: one buffer per stream
+// in flight (common/scratch.h), zeroed when allocated by the stage's first launch on a stream and
+// kept, so later launches allocate nothing (the barriers leave their counters as they found them).
+// Rows longer than one chunk have chunks of at least N / 2 elements when M is large, so 2^20
+// chunks cover matrices of 2^33 elements and more; larger ones are refused.
 constexpr int64_t kWorkspaceItems = int64_t{1} << 20;
-struct Workspace {
-  MaxSum* summaries;
-  PipelineSync* sync;
-};
-Workspace workspace() {
-  static const Workspace ws = [] {
-    constexpr size_t summaries = static_cast<size_t>(kWorkspaceItems) * sizeof(MaxSum);
-    char* p = nullptr;
-    CUDA_CHECK(cudaMalloc(&p, summaries + sizeof(PipelineSync)));
-    CUDA_CHECK(cudaMemset(p + summaries, 0, sizeof(PipelineSync)));
-    return Workspace{reinterpret_cast<MaxSum*>(p), reinterpret_cast<PipelineSync*>(p + summaries)};
-  }();
-  return ws;
-}
+constexpr size_t kSummaryBytes = static_cast<size_t>(kWorkspaceItems) * sizeof(MaxSum);  // 8 MB
 
 // A number for each launch, never 0 (the start flag's first value): the second pipeline waits for
 // the flag to show its own launch's number.
@@ -519,9 +506,9 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   int64_t chunk = p.chunk;
   int R = static_cast<int>(p.rows_per_round);
   const int64_t items = M * p.cpr;
-  const Workspace w = workspace();
-  MaxSum* ws = w.summaries;
-  PipelineSync* sync = w.sync;
+  const StreamScratch workspace("09 summaries and barriers", kSummaryBytes + sizeof(PipelineSync), stream);
+  MaxSum* ws = static_cast<MaxSum*>(workspace.get());
+  PipelineSync* sync = reinterpret_cast<PipelineSync*>(static_cast<char*>(workspace.get()) + kSummaryBytes);
   int pipelines = static_cast<int>(p.pipelines);
   unsigned launch = next_launch();
   if (two_launch()) {

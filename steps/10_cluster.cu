@@ -37,6 +37,7 @@
 #include "packs.cuh"
 #include "reduce.cuh"
 #include "row_cache.cuh"
+#include "scratch.h"
 #include "stage.h"
 
 namespace cg = cooperative_groups;
@@ -378,19 +379,20 @@ __global__ void __launch_bounds__(kWideThreads, 1)
 // ---- many long rows: the wide CTAs persistent (fourteenth session) ---------------------------
 //
 // The same CTAs, as many clusters as the GPU holds at once (`held`, the grid). Cluster
-// c takes row c first, then the next row not yet taken (a ticket from a global counter, taken by
-// CTA 0 while the cluster sums its row and passed on with the summaries), so a fast cluster takes
-// more rows, as the hardware's scheduler would give it. While it writes a row, the next row's part
-// is already loading into the packs the writes have freed (RowCache::store_then_load).
-__device__ unsigned int g_tickets;  // rows handed out past the first round; 0 again when a launch ends
+// c takes row c first, then the next row not yet taken (a ticket from a counter in global memory,
+// taken by CTA 0 while the cluster sums its row and passed on with the summaries), so a fast
+// cluster takes more rows, as the hardware's scheduler would give it. While it writes a row, the
+// next row's part is already loading into the packs the writes have freed
+// (RowCache::store_then_load). The counter is the launcher's, one per stream in flight
+// (common/scratch.h): 0 when a launch starts, 0 again when it ends.
 
 // The row after the first round that this ticket names (>= M: none left). Each cluster takes
 // tickets until it gets one >= M, so a launch takes exactly M tickets: the one that takes ticket
 // M - 1 is the last and sets the counter back to 0 for the next launch.
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
-__device__ __forceinline__ int64_t take_row(int64_t M, int64_t clusters) {
-  const unsigned t = atomicAdd(&g_tickets, 1u);
-  if (t == static_cast<unsigned>(M - 1)) atomicExch(&g_tickets, 0u);
+__device__ __forceinline__ int64_t take_row(unsigned* tickets, int64_t M, int64_t clusters) {
+  const unsigned t = atomicAdd(tickets, 1u);
+  if (t == static_cast<unsigned>(M - 1)) atomicExch(tickets, 0u);
   return clusters + t;
 }
 #endif
@@ -398,7 +400,7 @@ __device__ __forceinline__ int64_t take_row(int64_t M, int64_t clusters) {
 template <class T>
 __global__ void __launch_bounds__(kWideThreads, 1)
     softmax_cluster_wide_persistent(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N,
-                                    int64_t ld, int64_t part) {
+                                    int64_t ld, int64_t part, unsigned* __restrict__ tickets) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   extern __shared__ uint4 buf[];
   __shared__ MaxSum mailbox[2];    // by row parity: row k + 1's is published while row k's may be read
@@ -413,7 +415,7 @@ __global__ void __launch_bounds__(kWideThreads, 1)
   int64_t r = blockIdx.x / C;  // the launcher sends no more clusters than rows
   row_cache.load(src(r), nvec);
   for (int k = 0; r < M; ++k) {
-    if (rank == 0 && threadIdx.x == 0) next_row[k & 1] = take_row(M, clusters);
+    if (rank == 0 && threadIdx.x == 0) next_row[k & 1] = take_row(tickets, M, clusters);
     // 2. The CTA's (max, sum), then the row's, through distributed shared memory; the barriers in
     //    both also publish CTA 0's ticket.
     const MaxSum row = cluster_merge(cluster, &mailbox[k & 1], block_allreduce(row_cache.summary(nvec)));
@@ -425,7 +427,7 @@ __global__ void __launch_bounds__(kWideThreads, 1)
   }
   cluster.sync();  // no CTA leaves while another may read its mailbox or ticket
 #else
-  (void)x, (void)y, (void)M, (void)N, (void)ld, (void)part, (void)&g_tickets;
+  (void)x, (void)y, (void)M, (void)N, (void)ld, (void)part, (void)tickets;
   __trap();  // refuse() keeps GPUs without clusters away
 #endif
 }
@@ -649,9 +651,11 @@ void launch_typed(const T* x, T* y, int64_t M, int64_t N, int64_t ld, cudaStream
                       (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
   const Plan p = call_plan<T>(d, M, N, packed);
   cudaLaunchAttribute attr;
-  if (p.persistent) {  // the clusters the GPU holds at once, rows by ticket
+  if (p.persistent) {  // the clusters the GPU holds at once, rows by ticket from this stream's counter
+    const StreamScratch tickets("10 row tickets", sizeof(unsigned), stream);
     const cudaLaunchConfig_t cfg = launch_config(p, active_clusters<T>(d, p), stream, &attr);
-    CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T>, x, y, M, N, ld, p.part));
+    CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T>, x, y, M, N, ld, p.part,
+                                  static_cast<unsigned*>(tickets.get())));
   } else if (p.wide) {
     const cudaLaunchConfig_t cfg = launch_config(p, M, stream, &attr);  // a cluster per row
     CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T>, x, y, N, ld, p.part));

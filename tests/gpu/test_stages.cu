@@ -13,6 +13,7 @@
 #include "buffers.cuh"
 #include "cuda_check.cuh"
 #include "explain.cuh"
+#include "scratch.h"
 #include "stage.h"
 #include "validate.cuh"
 
@@ -240,15 +241,139 @@ TEST_CASE("the occupancy calculator agrees with the CUDA runtime on every stage 
   });
 }
 
-TEST_CASE("running a stage leaves no device memory behind") {
+// A stage's first calls load its kernels and allocate what it keeps between launches (one buffer
+// per stream, common/scratch.h); the same calls again must allocate nothing more.
+TEST_CASE("running a stage again leaves no device memory behind") {
+  const auto calls = [] {
+    for_each_stage([](const Stage& s, DType t) {
+      check_one(s, t, 64, 1000, InputKind::random);
+      for (int64_t N : {int64_t{4097}, test_cols(s, t).back()}) check_one(s, t, 3, N, InputKind::random);
+    });
+  };
   size_t before = 0, after = 0, total = 0;
-  for_each_stage([](const Stage& s, DType t) { check_one(s, t, 64, 1000, InputKind::random); });
+  calls();
   CUDA_CHECK(cudaMemGetInfo(&before, &total));
-  for_each_stage([](const Stage& s, DType t) {
-    for (int64_t N : {int64_t{4097}, test_cols(s, t).back()}) check_one(s, t, 3, N, InputKind::random);
-  });
+  calls();
   CUDA_CHECK(cudaMemGetInfo(&after, &total));
   CHECK(after == before);
+}
+
+// ---- two streams at once --------------------------------------------------------------------
+//
+// Stages 07-10 keep device memory from one launch to the next (chunk summaries, barrier counters,
+// row tickets), one buffer per stream in flight (common/scratch.h). Two calls of different shapes,
+// each on a stream of its own, launched kRepeats times into kRepeats outputs, interleaved: every
+// output must be what the call made alone gives, bit for bit (these kernels reduce in a fixed
+// order), and that must match the reference. Calls that shared a buffer would take each other's
+// summaries or tickets.
+namespace {
+
+constexpr int kRepeats = 4;
+
+struct StreamCall {
+  Shape shape;
+  cudaStream_t stream = nullptr;
+  DeviceBuffer x;
+  std::vector<DeviceBuffer> y;
+  std::vector<char> alone;  // the output of the call made alone
+};
+
+std::vector<char> to_host(const DeviceBuffer& b) {
+  std::vector<char> h(static_cast<size_t>(b.bytes()));
+  CUDA_CHECK(cudaMemcpy(h.data(), b.get(), h.size(), cudaMemcpyDeviceToHost));
+  return h;
+}
+
+void check_two_streams(const Stage& s, DType t, Shape a, Shape b) {
+  const DeviceInfo& d = device_info();
+  if (!stage_refusal(s, d, t, a.M, a.N).empty() || !stage_refusal(s, d, t, b.M, b.N).empty()) return;
+  const int64_t size = static_cast<int64_t>(dtype_size(t));
+  require_device_memory((a.M * a.N + b.M * b.N) * size * (kRepeats + 1), "two streams");
+  StreamCall calls[2];
+  calls[0].shape = a, calls[1].shape = b;
+  int seed = 0;
+  for (StreamCall& c : calls) {  // 1. Each call alone, on an idle GPU, against the reference.
+    const int64_t bytes = c.shape.M * c.shape.N * size;
+    CUDA_CHECK(cudaStreamCreateWithFlags(&c.stream, cudaStreamNonBlocking));
+    c.x = DeviceBuffer(bytes);
+    fill_input(c.x.get(), t, c.shape.M, c.shape.N, InputKind::random, 77 + seed++, c.stream);
+    for (int k = 0; k < kRepeats; ++k) c.y.emplace_back(bytes);
+    poison_output(c.y[0].get(), bytes, c.stream);
+    launch_stage(s, t, c.x.get(), c.y[0].get(), c.shape.M, c.shape.N, c.stream);
+    CUDA_CHECK(cudaStreamSynchronize(c.stream));
+    const CheckResult r = check_output(c.x.get(), c.y[0].get(), t, c.shape.M, c.shape.N);
+    CHECK_MESSAGE(r.pass, r.summary());
+    c.alone = to_host(c.y[0]);
+    for (DeviceBuffer& y : c.y) poison_output(y.get(), bytes, c.stream);
+  }
+  // 2. Both at once: the calls alternate between the two streams, nothing in between.
+  CUDA_CHECK(cudaDeviceSynchronize());
+  for (int k = 0; k < kRepeats; ++k)
+    for (StreamCall& c : calls) launch_stage(s, t, c.x.get(), c.y[k].get(), c.shape.M, c.shape.N, c.stream);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  // 3. Every output as the call alone gave it.
+  int same = 0;
+  for (StreamCall& c : calls)
+    for (const DeviceBuffer& y : c.y) same += to_host(y) == c.alone;
+  std::printf("stage %s %-4s two streams: %lld x %lld and %lld x %lld, %d of %d outputs as alone\n", s.id,
+              dtype_name(t), static_cast<long long>(a.M), static_cast<long long>(a.N),
+              static_cast<long long>(b.M), static_cast<long long>(b.N), same, 2 * kRepeats);
+  INFO("stage " << s.id << " " << dtype_name(t) << " two streams");
+  CHECK(same == 2 * kRepeats);
+  for (StreamCall& c : calls) CUDA_CHECK(cudaStreamDestroy(c.stream));
+}
+
+}  // namespace
+
+__global__ void sleep_ms(int ms) {
+  for (int i = 0; i < ms; ++i) __nanosleep(1000000);
+}
+
+// The pool itself (common/scratch.h): a busy buffer goes to no other stream, the same stream gets
+// its own back at once, a finished one goes to any stream, and a "not ready" query leaves no error.
+TEST_CASE("StreamScratch: one buffer per stream in flight, reused once free") {
+  cudaStream_t s[3];
+  for (cudaStream_t& st : s) CUDA_CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+  void *first = nullptr, *second = nullptr;
+  {
+    const StreamScratch a("test scratch", 1024, s[0]);
+    sleep_ms<<<1, 1, 0, s[0]>>>(50);
+    CUDA_CHECK_LAUNCH();
+    first = a.get();
+  }
+  {
+    const StreamScratch b("test scratch", 1024, s[1]);  // s[0]'s still sleeps: another buffer
+    second = b.get();
+    CHECK(cudaPeekAtLastError() == cudaSuccess);
+  }
+  CHECK(second != first);
+  {
+    const StreamScratch c("test scratch", 1024, s[0]);  // the same stream: its own, busy or not
+    CHECK(c.get() == first);
+  }
+  CUDA_CHECK(cudaDeviceSynchronize());
+  {
+    const StreamScratch d("test scratch", 1024, s[2]);  // both done: a third stream takes one
+    CHECK((d.get() == first || d.get() == second));
+  }
+  CHECK(stream_scratch_buffers("test scratch") == 2);
+  for (cudaStream_t st : s) CUDA_CHECK(cudaStreamDestroy(st));
+}
+
+// Per stage, shapes on the paths that keep a buffer: 07's split, 08's split-K (few long rows),
+// 09's cooperative rounds (two pipelines for a; one row a round for b), 10's persistent clusters
+// (of 4 for a, of 2 for b, fp32; halves: 2 and the one-row kernel), and the dispatcher on those.
+TEST_CASE("calls on two streams at once do not share a stage's buffers") {
+  const std::vector<std::pair<Shape, Shape>> few = {{{8, 1 << 21}, {5, 3000017}}};
+  const std::vector<std::pair<Shape, Shape>> rounds = {{{8, 1 << 22}, {3, (1 << 23) + 5}}};
+  for_each_stage([&](const Stage& s, DType t) {
+    const std::string id = s.id;
+    const int64_t odd = t == DType::f32 ? 131076 : 131080;  // a whole number of 16-byte packs
+    const std::vector<std::pair<Shape, Shape>> clusters = {{{1060, odd}, {1100, 131072}}};
+    const auto& pairs = id == "07" || id == "08" ? few : id == "09" ? rounds : id == "10" || id == "11" ? clusters
+                                                                                                        : std::vector<std::pair<Shape, Shape>>{};
+    for (const auto& [a, b] : pairs) check_two_streams(s, t, a, b);
+  });
 }
 
 // ---- the checks can fail ------------------------------------------------------------------

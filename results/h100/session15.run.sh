@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Device runs of the fifteenth session. Each call builds on the device first (device_build.sh:
+# Google Benchmark and doctest carried in .deps, the commit in .commit), then runs one part; every
+# output goes to $OUT/<part>.tgz.
+#   OUT=... bash results/h100/session15.run.sh streams  the two-stream tests: first with .bin/test_gpu_base (6e4fdfc's
+#     stages, one buffer per process, built with this session's test file), then at this commit (one buffer per stream
+#     in flight, common/scratch.h); then test-gpu of stages 07-11 on the cases their launchers' change touches
+#   OUT=... bash results/h100/session15.run.sh sweeps   the dispatcher's sweeps in three dtypes, and stage 10's
+#   OUT=... bash results/h100/session15.run.sh peers    every stage and peer in one process (peers.json, the README's table)
+set -u
+part=${1:-streams}
+. results/h100/device_build.sh  # the build, R, B, budget, run
+case $part in
+streams)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  SOFTMAX_TEST_STAGES=07,08,09,10,11 timeout 150 .bin/test_gpu_base -tc="calls on two streams*" > $R/test-gpu-streams-base.txt 2>&1
+  echo "base two streams exit $? at ${SECONDS}s"; grep -E "two streams:|^\[doctest\] (test cases|assertions)" $R/test-gpu-streams-base.txt
+  SOFTMAX_TEST_STAGES=07,08,09,10,11 timeout 180 build/test_gpu -tc="StreamScratch*,calls on two streams*,running a stage again*" \
+    > $R/test-gpu-streams.txt 2>&1
+  echo "two streams exit $? at ${SECONDS}s"; grep -E "FAIL|two streams:|^\[doctest\] (test cases|assertions)" $R/test-gpu-streams.txt
+  SOFTMAX_TEST_STAGES=07,08,09,10,11 timeout $((570 - SECONDS)) build/test_gpu \
+    -tc="every stage on rows of 96 KB*,every stage on many long rows*,every stage matches*,every stage handles*,every stage follows*,every stage takes*" \
+    > $R/test-gpu.txt 2>&1
+  echo "test-gpu 07-11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu.txt | tail -n 12 ;;
+sweeps)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  sweeps step11 step10
+  grep -hE "^ +2048 +(65536|131072|262144) " $R/step1[01]*.txt ;;
+peers)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --out $R/peers.json > $R/peers.txt 2>&1; echo "full peers exit $? at ${SECONDS}s"; tail -n 3 $R/peers.txt ;;
+esac
