@@ -6,7 +6,10 @@
 #     stages, one buffer per process, built with this session's test file), then at this commit (one buffer per stream
 #     in flight, common/scratch.h); then test-gpu of stages 07-11 on the cases their launchers' change touches
 #   OUT=... bash results/h100/session15.run.sh sweeps   the dispatcher's sweeps in three dtypes, and stage 10's
-#   OUT=... bash results/h100/session15.run.sh peers    every stage and peer in one process (peers.json, the README's table)
+#   OUT=... bash results/h100/session15.run.sh ab       the scratch per stream against 6e4fdfc's buffer per process, alternating
+#     processes (explore/session15/ab.sh; .bin: step11 of 6e4fdfc)
+#   OUT=... bash results/h100/session15.run.sh peers    every stage and peer in one process (peers.json, the README's table),
+#     then the dispatcher's bf16 sweep again
 set -u
 part=${1:-streams}
 . results/h100/device_build.sh  # the build, R, B, budget, run
@@ -26,8 +29,14 @@ sweeps)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   sweeps step11 step10
   grep -hE "^ +2048 +(65536|131072|262144) " $R/step1[01]*.txt ;;
+ab)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  BASE=.bin NEW=. timeout $((585 - SECONDS)) bash results/h100/explore/session15/ab.sh > $R/ab.txt 2>&1
+  echo "ab exit $? at ${SECONDS}s"; cat $R/ab.txt ;;
 peers)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
-    --out $R/peers.json > $R/peers.txt 2>&1; echo "full peers exit $? at ${SECONDS}s"; tail -n 3 $R/peers.txt ;;
+    --out $R/peers.json > $R/peers.txt 2>&1; echo "full peers exit $? at ${SECONDS}s"; tail -n 3 $R/peers.txt
+  run step11_bf16_again ./step11 --dtype bf16  # a second sample of the halves nearest the line
+  grep -hE "^ +2048 +(65536|131072|262144) " $R/step11_bf16_again.txt ;;
 esac
