@@ -318,7 +318,8 @@ void check_two_streams(const Stage& s, DType t, Shape a, Shape b) {
   std::printf("stage %s %-4s two streams: %lld x %lld and %lld x %lld, %d of %d outputs as alone\n", s.id,
               dtype_name(t), static_cast<long long>(a.M), static_cast<long long>(a.N),
               static_cast<long long>(b.M), static_cast<long long>(b.N), same, 2 * kRepeats);
-  INFO(std::string("stage ") + s.id + " " + dtype_name(t) + " two streams");
+  const std::string what = std::string("stage ") + s.id + " " + dtype_name(t) + " two streams";
+  INFO(what);
   CHECK(same == 2 * kRepeats);
   for (StreamCall& c : calls) CUDA_CHECK(cudaStreamDestroy(c.stream));
 }
