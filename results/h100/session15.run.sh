@@ -8,6 +8,8 @@
 #   OUT=... bash results/h100/session15.run.sh sweeps   the dispatcher's sweeps in three dtypes, and stage 10's
 #   OUT=... bash results/h100/session15.run.sh ab       the scratch per stream against 6e4fdfc's buffer per process, alternating
 #     processes (explore/session15/ab.sh; .bin: step11 of 6e4fdfc)
+#   OUT=... bash results/h100/session15.run.sh retest   at the final test file: the two-stream case, then test-gpu of stages 07-11 on
+#     the cases the streams part left out (2^31 elements, rows longer than the chip, strides), and memcheck on the tickets
 #   OUT=... bash results/h100/session15.run.sh peers    every stage and peer in one process (peers.json, the README's table),
 #     then the dispatcher's bf16 sweep again
 set -u
@@ -33,6 +35,14 @@ ab)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   BASE=.bin NEW=. timeout $((585 - SECONDS)) bash results/h100/explore/session15/ab.sh > $R/ab.txt 2>&1
   echo "ab exit $? at ${SECONDS}s"; cat $R/ab.txt ;;
+retest)
+  SOFTMAX_TEST_STAGES=07,08,09,10,11 timeout 150 build/test_gpu -tc="calls on two streams*" > $R/test-gpu-streams.txt 2>&1
+  echo "two streams exit $? at ${SECONDS}s"; grep -E "FAIL|two streams:|^\[doctest\] (test cases|assertions)" $R/test-gpu-streams.txt
+  STEP10_FORM=wide STEP10_CLUSTER=2 timeout 90 compute-sanitizer --tool memcheck --error-exitcode 1 ./step10 --rows 1060 --cols 4104 \
+    --check > $R/sanitize.txt 2>&1; echo "memcheck step10 exit $? at ${SECONDS}s"; grep -E "ERROR SUMMARY|check " $R/sanitize.txt
+  SOFTMAX_TEST_STAGES=07,08,09,10,11 timeout $((580 - SECONDS)) build/test_gpu \
+    -tc="stages with a row stride*,the occupancy*,stages that take any N*,more than 2^31*" > $R/test-gpu-rest.txt 2>&1
+  echo "test-gpu rest exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-rest.txt | tail -n 12 ;;
 peers)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
