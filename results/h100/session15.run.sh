@@ -10,6 +10,8 @@
 #     processes (explore/session15/ab.sh; .bin: step11 of 6e4fdfc)
 #   OUT=... bash results/h100/session15.run.sh retest   at the final test file: the two-stream case, then test-gpu of stages 07-11 on
 #     the cases the streams part left out (2^31 elements, rows longer than the chip, strides), and memcheck on the tickets
+#   OUT=... bash results/h100/session15.run.sh small    the dispatcher against Triton's fused kernel and torch.compile on the
+#     shapes of rows up to 64 KB at M = 128 and 2048, 1000 iterations, three runs with other seeds (peers-small-<commit>-<k>.json)
 #   OUT=... bash results/h100/session15.run.sh peers    every stage and peer in one process (peers.json, the README's table),
 #     then the dispatcher's bf16 sweep again
 set -u
@@ -43,6 +45,14 @@ retest)
   SOFTMAX_TEST_STAGES=07,08,09,10,11 timeout $((580 - SECONDS)) build/test_gpu \
     -tc="stages with a row stride*,the occupancy*,stages that take any N*,more than 2^31*" > $R/test-gpu-rest.txt 2>&1
   echo "test-gpu rest exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-rest.txt | tail -n 12 ;;
+small)
+  for k in 1 2 3; do
+    budget 540 "small run $k" || break
+    GIT_DIR=/nonexistent timeout $((580 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+      --sweeps m2048,batch --filter '^(step11|triton_fused|torch_compile|copy)/.*/M:(128|2048)/N:(1024|2048|4096|8192|16384)$' \
+      --iters 1000 --seed $k --no-preflight --out $R/peers-small-$commit-$k.json > $R/peers-small-$commit-$k.txt 2>&1
+    echo "small run $k exit $? at ${SECONDS}s"; tail -n 2 $R/peers-small-$commit-$k.txt
+  done ;;
 peers)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
