@@ -12,6 +12,7 @@
 #     the cases the streams part left out (2^31 elements, rows longer than the chip, strides), and memcheck on the tickets
 #   OUT=... bash results/h100/session15.run.sh small    the dispatcher against Triton's fused kernel and torch.compile on the
 #     shapes of rows up to 64 KB at M = 128 and 2048, 1000 iterations, three runs with other seeds (peers-small-<commit>-<k>.json)
+#   OUT=... bash results/h100/session15.run.sh persist  stage 08's one-pass kernel persistent against one block per row (explore/session15/persist.sh)
 #   OUT=... bash results/h100/session15.run.sh peers    every stage and peer in one process (peers.json, the README's table),
 #     then the dispatcher's bf16 sweep again
 set -u
@@ -53,6 +54,9 @@ small)
       --iters 1000 --seed $k --no-preflight --out $R/peers-small-$commit-$k.json > $R/peers-small-$commit-$k.txt 2>&1
     echo "small run $k exit $? at ${SECONDS}s"; tail -n 2 $R/peers-small-$commit-$k.txt
   done ;;
+persist)
+  timeout $((585 - SECONDS)) bash results/h100/explore/session15/persist.sh > $R/persist.txt 2>&1
+  echo "persist exit $? at ${SECONDS}s"; cat $R/persist.txt ;;
 peers)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
