@@ -34,7 +34,8 @@ std::string dispatch_refusal(const DeviceInfo& d, DType t, int64_t M, int64_t N)
 // Calls on several streams may run at once: what stages 07-10 keep between launches (chunk
 // summaries, barrier counters, row tickets) is one buffer per stream in flight (common/scratch.h).
 // The first call on a stream that runs beside another allocates that stream's buffer (cudaMalloc).
-// Not for stream capture (CUDA graphs).
+// Calls come from one host thread at a time (the stages' lookups are unguarded statics). Not for
+// stream capture (CUDA graphs).
 const Stage& softmax(const void* x, void* y, int64_t M, int64_t N, int64_t ld, DType t, cudaStream_t stream);
 
 // The registered stage with this id, or nullptr.

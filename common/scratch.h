@@ -20,8 +20,8 @@
 //  - Buffers are kept for the process's life and reused by any stream once free, so a program
 //    that makes streams one after another holds as many buffers of a kind as ran at once, not one
 //    per stream. `kind` names the buffer (a string literal); buffers of one kind have one size.
-//  - Thread-safe. Not for launches inside a stream capture (CUDA graphs): the event and the
-//    allocation would be captured or refused.
+//  - Streams are told apart by cudaStreamGetId, not by handle. Thread-safe. Not for launches
+//    inside a stream capture (CUDA graphs), where a stream's id cannot be asked: a CUDA error line.
 #pragma once
 
 #include <cstddef>

@@ -105,26 +105,6 @@ __global__ void __launch_bounds__(THREADS, MINB)
   row_cache.store(reinterpret_cast<uint4*>(y + blockIdx.x * N), nvec, row);
 }
 
-// The same, persistent (fifteenth session, a probe): a grid of the blocks the GPU holds at once,
-// block b taking rows b, b + grid, ...; while it writes a row, the next row's packs load into the
-// registers and slices the writes free (RowCache::store_then_load). STEP08_PERSIST=1 runs it in
-// place of onepass.
-template <class T, int THREADS, int REG, int SMEM, int MINB>
-__global__ void __launch_bounds__(THREADS, MINB)
-    onepass_persistent(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N) {
-  extern __shared__ uint4 cache[];
-  const int nvec = static_cast<int>(N / kVec<T>);
-  RowCache<T, THREADS, REG, SMEM> row_cache(cache);
-  int64_t r = blockIdx.x;  // the launcher sends no more blocks than rows
-  row_cache.load(reinterpret_cast<const uint4*>(x + r * N), nvec);
-  for (; r < M; r += gridDim.x) {
-    const MaxSum row = block_allreduce(row_cache.summary(nvec));
-    const int64_t next = r + gridDim.x;
-    row_cache.store_then_load(reinterpret_cast<uint4*>(y + r * N), nvec, row,
-                              next < M ? reinterpret_cast<const uint4*>(x + next * N) : nullptr);
-  }
-}
-
 // ---- short and medium rows: a team of warps per row -----------------------------------------
 //
 // Stage 03's warp per row, widened: a team of TW warps holds one row, thread t of the team owning
@@ -456,29 +436,9 @@ int64_t onepass_smem(int64_t N) {
   return row_cache_smem_bytes(THREADS, REG, SMEM, N / kVec<T>);
 }
 
-bool persist_forced() {
-  static const bool on = [] {
-    const char* e = std::getenv("STEP08_PERSIST");
-    return e && std::strcmp(e, "1") == 0;
-  }();
-  return on;
-}
-
 template <class T, int THREADS, int REG, int SMEM, int MINB>
 void launch_onepass(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   onepass_ready<T, THREADS, REG, SMEM, MINB>();
-  if (persist_forced()) {
-    const auto kernel = onepass_persistent<T, THREADS, REG, SMEM, MINB>;
-    const size_t smem = static_cast<size_t>(onepass_smem<T, THREADS, REG, SMEM>(N));
-    if constexpr (int64_t{SMEM} * THREADS * 16 > 48 * 1024)
-      CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
-    int per_sm = 0;
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS, smem));
-    const int64_t held = int64_t{per_sm} * device_info().sm_count;
-    kernel<<<static_cast<unsigned>(M < held ? M : held), THREADS, smem, stream>>>(x, y, M, N);
-    CUDA_CHECK_LAUNCH();
-    return;
-  }
   onepass<T, THREADS, REG, SMEM, MINB><<<static_cast<unsigned>(M), THREADS,
                                          static_cast<size_t>(onepass_smem<T, THREADS, REG, SMEM>(N)), stream>>>(x, y, N);
   CUDA_CHECK_LAUNCH();

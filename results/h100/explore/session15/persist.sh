@@ -3,7 +3,9 @@
 # blocks the GPU holds, each taking every grid-th row and loading the next while it writes this one)
 # against one block per row, in the same binary: STEP08_PERSIST=0 | 1 | 0 | 1, each its own process.
 # The shape Triton's fused kernel leads by about 1% is fp32 2048 x 16384 (the register path).
-# Usage: bash persist.sh > persist.txt   (in the repository root, ./step08 built)
+# The kernel and the knob were taken out again after this probe (they lost everywhere, persist.txt);
+# persist.patch (commit 6d50de1) puts them back.
+# Usage: bash persist.sh > persist.txt   (in the repository root, ./step08 built with persist.patch)
 . "$(dirname "$0")/../probe.sh"  # row
 pair() {
   local t=$1 m=$2 n=$3 out="" p r
