@@ -13,6 +13,8 @@
 #   OUT=... bash results/h100/session15.run.sh small    the dispatcher against Triton's fused kernel and torch.compile on the
 #     shapes of rows up to 64 KB at M = 128 and 2048, 1000 iterations, three runs with other seeds (peers-small-<commit>-<k>.json)
 #   OUT=... bash results/h100/session15.run.sh persist  stage 08's one-pass kernel persistent against one block per row (explore/session15/persist.sh)
+#   OUT=... bash results/h100/session15.run.sh final    test-gpu at the final code: the cases no earlier call ran for every stage
+#     (the memory case, the pool, the broken kernels), then stages 01-06 on the corner shapes and special values
 #   OUT=... bash results/h100/session15.run.sh peers    every stage and peer in one process (peers.json, the README's table),
 #     then the dispatcher's bf16 sweep again
 set -u
@@ -57,6 +59,13 @@ small)
 persist)
   timeout $((585 - SECONDS)) bash results/h100/explore/session15/persist.sh > $R/persist.txt 2>&1
   echo "persist exit $? at ${SECONDS}s"; cat $R/persist.txt ;;
+final)
+  timeout 240 build/test_gpu -tc="running a stage again*,StreamScratch*,the checks catch*,the strided check*" \
+    > $R/test-gpu-final.txt 2>&1
+  echo "test-gpu final exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-final.txt
+  SOFTMAX_TEST_STAGES=01,02,03,04,05,06 timeout $((570 - SECONDS)) build/test_gpu \
+    -tc="every stage matches*,every stage handles*,every stage follows*,every stage takes*" > $R/test-gpu-01-06.txt 2>&1
+  echo "test-gpu 01-06 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-01-06.txt ;;
 peers)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
