@@ -650,17 +650,16 @@ void launch_typed(const T* x, T* y, int64_t M, int64_t N, int64_t ld, cudaStream
   const bool packed = N % kVec<T> == 0 && ld % kVec<T> == 0 &&
                       (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
   const Plan p = call_plan<T>(d, M, N, packed);
+  // Persistent: the clusters the GPU holds at once, rows by ticket; otherwise a cluster per row.
   cudaLaunchAttribute attr;
-  if (p.persistent) {  // the clusters the GPU holds at once, rows by ticket from this stream's counter
-    const StreamScratch tickets("10 row tickets", sizeof(unsigned), stream);
-    const cudaLaunchConfig_t cfg = launch_config(p, active_clusters<T>(d, p), stream, &attr);
+  const cudaLaunchConfig_t cfg = launch_config(p, p.persistent ? active_clusters<T>(d, p) : M, stream, &attr);
+  if (p.persistent) {
+    const StreamScratch tickets("10 row tickets", sizeof(unsigned), stream);  // this stream's counter
     CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T>, x, y, M, N, ld, p.part,
                                   static_cast<unsigned*>(tickets.get())));
   } else if (p.wide) {
-    const cudaLaunchConfig_t cfg = launch_config(p, M, stream, &attr);  // a cluster per row
     CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T>, x, y, N, ld, p.part));
   } else {
-    const cudaLaunchConfig_t cfg = launch_config(p, M, stream, &attr);  // a cluster per row
     CUDA_CHECK(cudaLaunchKernelEx(&cfg, cluster_kernel<T>(p.bulk), x, y, N, ld, p.part, p.tile));
   }
 }

@@ -15,6 +15,8 @@
 #   OUT=... bash results/h100/session15.run.sh persist  stage 08's one-pass kernel persistent against one block per row (explore/session15/persist.sh)
 #   OUT=... bash results/h100/session15.run.sh final    test-gpu at the final code: the cases no earlier call ran for every stage
 #     (the memory case, the pool, the broken kernels), then stages 01-06 on the corner shapes and special values
+#   OUT=... bash results/h100/session15.run.sh cleanup  stage 10 after its launcher's one launch_config call: --check on each of its
+#     kernels, then test-gpu's long-row, stride and two-stream cases for stages 10 and 11
 #   OUT=... bash results/h100/session15.run.sh peers    every stage and peer in one process (peers.json, the README's table),
 #     then the dispatcher's bf16 sweep again
 set -u
@@ -66,6 +68,14 @@ final)
   SOFTMAX_TEST_STAGES=01,02,03,04,05,06 timeout $((570 - SECONDS)) build/test_gpu \
     -tc="every stage matches*,every stage handles*,every stage follows*,every stage takes*" > $R/test-gpu-01-06.txt 2>&1
   echo "test-gpu 01-06 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-01-06.txt ;;
+cleanup)
+  for s in "--rows 1060 --cols 131076" "--rows 200 --cols 131076" "--dtype f16 --rows 1060 --cols 262152" "--rows 64 --cols 65540" \
+           "--dtype bf16 --rows 7 --cols 1000" "--rows 5 --cols 3000 --ld 3001"; do
+    echo "check step10 $s: $(timeout 60 ./step10 $s --check 2>&1 | tail -n 1)"
+  done | tee $R/check10.txt
+  SOFTMAX_TEST_STAGES=10,11 timeout $((570 - SECONDS)) build/test_gpu \
+    -tc="every stage on many long rows*,stages with a row stride*,calls on two streams*" > $R/test-gpu-10-11.txt 2>&1
+  echo "test-gpu 10-11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-10-11.txt ;;
 peers)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
