@@ -17,7 +17,7 @@
 #     (the memory case, the pool, the broken kernels), then stages 01-06 on the corner shapes and special values
 #   OUT=... bash results/h100/session15.run.sh cleanup  stage 10 after its launcher's one launch_config call: --check on each of its
 #     kernels, then test-gpu's long-row, stride and two-stream cases for stages 10 and 11
-#   OUT=... bash results/h100/session15.run.sh tune     ./step11 --tune --dtype f32 at the final code (every stage on the sweep's shapes) and
+#   OUT=... TUNE_DTYPES="f16 bf16" bash results/h100/session15.run.sh tune     ./step11 --tune per dtype (f32 unless TUNE_DTYPES) at the final code (every stage on the sweep's shapes) and
 #     --plan beside it: where the rules' choice is not the fastest stage
 #   OUT=... bash results/h100/session15.run.sh peers    every stage and peer in one process (peers.json, the README's table),
 #     then the dispatcher's bf16 sweep again
@@ -79,9 +79,12 @@ cleanup)
     -tc="every stage on many long rows*,stages with a row stride*,calls on two streams*" > $R/test-gpu-10-11.txt 2>&1
   echo "test-gpu 10-11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-10-11.txt ;;
 tune)
-  ./step11 --plan --dtype f32 > $R/step11_plan_f32.txt 2>&1
-  timeout $((585 - SECONDS)) ./step11 --tune --dtype f32 --iters 10 --out $R/dispatch-table-f32.txt > $R/tune-f32.txt 2>&1
-  echo "tune exit $? at ${SECONDS}s"; tail -n 5 $R/tune-f32.txt ;;
+  for t in ${TUNE_DTYPES:-f32}; do
+    budget 330 "tune $t" || break
+    ./step11 --plan --dtype $t > $R/step11_plan_$t.txt 2>&1
+    timeout $((585 - SECONDS)) ./step11 --tune --dtype $t --iters 10 --out $R/dispatch-table-$t.txt > $R/tune-$t.txt 2>&1
+    echo "tune $t exit $? at ${SECONDS}s"; tail -n 2 $R/tune-$t.txt
+  done ;;
 peers)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
