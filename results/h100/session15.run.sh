@@ -19,6 +19,8 @@
 #     kernels, then test-gpu's long-row, stride and two-stream cases for stages 10 and 11
 #   OUT=... TUNE_DTYPES="f16 bf16" bash results/h100/session15.run.sh tune     ./step11 --tune per dtype (f32 unless TUNE_DTYPES) at the final code (every stage on the sweep's shapes) and
 #     --plan beside it: where the rules' choice is not the fastest stage
+#   OUT=... bash results/h100/session15.run.sh odd      rows not a whole number of 16-byte packs: the dispatcher and stages 08, 10, 04
+#     (explore/session15/odd.sh)
 #   OUT=... bash results/h100/session15.run.sh peers    every stage and peer in one process (peers.json, the README's table),
 #     then the dispatcher's bf16 sweep again
 set -u
@@ -85,6 +87,9 @@ tune)
     timeout $((585 - SECONDS)) ./step11 --tune --dtype $t --iters 10 --out $R/dispatch-table-$t.txt > $R/tune-$t.txt 2>&1
     echo "tune $t exit $? at ${SECONDS}s"; tail -n 2 $R/tune-$t.txt
   done ;;
+odd)
+  timeout $((585 - SECONDS)) bash results/h100/explore/session15/odd.sh > $R/odd.txt 2>&1
+  echo "odd exit $? at ${SECONDS}s"; cat $R/odd.txt ;;
 peers)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
