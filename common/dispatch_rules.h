@@ -32,14 +32,16 @@ inline unsigned dtype_bit(DType t) {
   return t == DType::f32 ? kF32 : (t == DType::f16 ? kF16 : kBF16);
 }
 
-// Which calls a rule matches: contiguous rows (ld == N, or a single row), strided rows, or both.
-enum class Rows { contiguous, strided, any };
+// Which calls a rule matches: contiguous rows (ld == N, or a single row), strided rows, or both;
+// `unpacked`: contiguous rows whose length is not a whole number of 16-byte packs (N * sizeof(T)
+// not a multiple of 16), so that every row but some starts off a 16-byte boundary.
+enum class Rows { contiguous, strided, any, unpacked };
 
 constexpr int64_t kNoLimit = std::numeric_limits<int64_t>::max();
 
 struct Rule {
   unsigned dtypes;             // DTypeSet bits
-  Rows rows;                   // contiguous / strided / any
+  Rows rows;                   // contiguous / strided / any / unpacked
   int64_t min_rows, max_rows;  // M in [min_rows, max_rows]
   int64_t min_cols, max_cols;  // N in [min_cols, max_cols]
   int64_t max_elems;           // M * N at most (kNoLimit: no bound)
@@ -62,6 +64,13 @@ inline constexpr Rule kDispatchRules[] = {
      "a few rows of 2-4 KB: 08's team of 4 warps per row spreads them over 4x the SMs: 0.2-0.4 us under 03 at M = 1 .. 128, N = 1024"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 1024, kNoLimit, "03",
      "one warp per row, the row in registers: 102-103% of the copy at M = 2048"},
+    // Rows not in whole 16-byte packs, many of them (results/h100/explore/session15/odd.txt, M =
+    // 2048): stage 08 would take its two-pass path; 04's block and 10's parts read such rows once.
+    // Measured from N = 4097; shorter ones keep the rules below (03 up to 1024 in fp32).
+    {kF32, Rows::unpacked, 1024, kNoLimit, 4097, 32768, kNoLimit, "04",
+     "rows not in 16-byte packs: 04's block reads them once, where 08 reads twice: 81% against 50% at 2048 x 4097"},
+    {kF32, Rows::unpacked, 1024, kNoLimit, 32769, 65536, kNoLimit, "10",
+     "rows not in 16-byte packs: 10's parts take the misaligned start: 86% against 60% (08 reading twice) at 2048 x 50257"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
      "a team of 4-16 warps per row up to 32 KB, exp once, a block's registers beyond: 99-109% of the copy at M = 2048, N = 2048 .. 16384"},
     {kF32, Rows::contiguous, 1, 16, 16385, 32768, kNoLimit, "09",
@@ -89,6 +98,9 @@ inline constexpr Rule kDispatchRules[] = {
     // when there are many; else 08's split-K.
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
+    // Halves rows not in whole 16-byte packs (N not a multiple of 8), many of them: as above.
+    {kHalves, Rows::unpacked, 1024, kNoLimit, 4097, 131072, kNoLimit, "10",
+     "rows not in 16-byte packs: 10's parts read them once: 69-79% against 51-57% (08 reading twice) at 2048 x 16385 .. 65537"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, 65536, kNoLimit, "08",
      "16-byte packs: a team of 4-16 warps per row up to 32 KB, a block's registers to 64 KB, registers + shared memory at 128 KB: 98-102% of the copy at M = 2048, N = 1024 .. 16384"},
     {kHalves, Rows::contiguous, 1024, kNoLimit, 1, 131072, kNoLimit, "08",
@@ -107,6 +119,7 @@ inline bool rule_matches(const Rule& r, DType t, int64_t M, int64_t N, int64_t l
   if ((r.dtypes & dtype_bit(t)) == 0) return false;
   const bool contiguous = rows_contiguous(M, N, ld);
   if ((r.rows == Rows::contiguous && !contiguous) || (r.rows == Rows::strided && contiguous)) return false;
+  if (r.rows == Rows::unpacked && (!contiguous || N * static_cast<int64_t>(dtype_size(t)) % 16 == 0)) return false;
   if (M < r.min_rows || M > r.max_rows || N < r.min_cols || N > r.max_cols) return false;
   return N <= r.max_elems / M;  // M * N <= max_elems, without overflow
 }
@@ -147,6 +160,7 @@ inline std::string rule_conditions(const Rule& r) {
   std::string c;
   auto add = [&c](const std::string& s) { c += (c.empty() ? "" : ", ") + s; };
   if (r.rows == Rows::strided) add("strided rows");
+  if (r.rows == Rows::unpacked) add("rows not in 16-byte packs");
   if (r.min_rows > 1 || r.max_rows != kNoLimit) add("M " + rule_range_text(r.min_rows, r.max_rows));
   if (r.min_cols > 1 || r.max_cols != kNoLimit) add("N " + rule_range_text(r.min_cols, r.max_cols));
   if (r.max_elems != kNoLimit) add("M x N " + rule_range_text(1, r.max_elems));
@@ -398,7 +412,10 @@ std::string rules_markdown(const Table& table) {
   std::string md = "| # | dtype | rows | M | N | M x N | stage | why |\n|---:|---|---|---|---|---|---|---|\n";
   int i = 0;
   for (const Rule& r : table) {
-    const char* rows = r.rows == Rows::contiguous ? "contiguous" : (r.rows == Rows::strided ? "strided" : "any");
+    const char* rows = r.rows == Rows::contiguous ? "contiguous"
+                       : r.rows == Rows::strided  ? "strided"
+                       : r.rows == Rows::unpacked ? "unpacked"
+                                                  : "any";
     md += "| " + std::to_string(++i) + " | " + dtype_set_text(r.dtypes) + " | " + rows + " | " +
           rule_range_text(r.min_rows, r.max_rows) + " | " + rule_range_text(r.min_cols, r.max_cols) + " | " +
           rule_range_text(1, r.max_elems) + " | " + r.stage + " | " + r.reason + " |\n";

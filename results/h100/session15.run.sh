@@ -21,6 +21,8 @@
 #     --plan beside it: where the rules' choice is not the fastest stage
 #   OUT=... bash results/h100/session15.run.sh odd      rows not a whole number of 16-byte packs: the dispatcher and stages 08, 10, 04
 #     (explore/session15/odd.sh)
+#   OUT=... bash results/h100/session15.run.sh odd2     the dispatcher on those rows after its rules for them, then test-gpu of stage 11
+#     on the corner shapes (2048 x 4097 among them) and misaligned pointers
 #   OUT=... bash results/h100/session15.run.sh peers    every stage and peer in one process (peers.json, the README's table),
 #     then the dispatcher's bf16 sweep again
 set -u
@@ -90,6 +92,12 @@ tune)
 odd)
   timeout $((585 - SECONDS)) bash results/h100/explore/session15/odd.sh > $R/odd.txt 2>&1
   echo "odd exit $? at ${SECONDS}s"; cat $R/odd.txt ;;
+odd2)
+  ODD_STAGES=step11 timeout 200 bash results/h100/explore/session15/odd.sh > $R/odd2.txt 2>&1
+  echo "odd2 exit $? at ${SECONDS}s"; cat $R/odd2.txt
+  SOFTMAX_TEST_STAGES=11 timeout $((570 - SECONDS)) build/test_gpu -tc="every stage matches*,every stage takes*,every stage handles*" \
+    > $R/test-gpu-11.txt 2>&1
+  echo "test-gpu 11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-11.txt ;;
 peers)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \

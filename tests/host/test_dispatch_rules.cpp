@@ -114,6 +114,24 @@ TEST_CASE("strided rows match only strided rules; a single row is contiguous wha
   CHECK_FALSE(rows_contiguous(2, 5, 6));
 }
 
+TEST_CASE("unpacked rules match contiguous rows that are not a whole number of 16-byte packs") {
+  const Rule table[] = {{kAnyDType, Rows::unpacked, 1, kNoLimit, 1, kNoLimit, kNoLimit, "10", "unpacked"},
+                        {kAnyDType, Rows::any, 1, kNoLimit, 1, kNoLimit, kNoLimit, "06", "other"}};
+  CHECK(pick_id(table, DType::f32, 2048, 4097, 4097, take_all) == "10");    // 16388 bytes a row
+  CHECK(pick_id(table, DType::f32, 2048, 4100, 4100, take_all) == "06");    // 16400: whole packs
+  CHECK(pick_id(table, DType::f16, 2048, 4100, 4100, take_all) == "10");    // 8200 bytes
+  CHECK(pick_id(table, DType::bf16, 2048, 4104, 4104, take_all) == "06");   // 8208 bytes
+  CHECK(pick_id(table, DType::f32, 2048, 4097, 4100, take_all) == "06");    // strided: not contiguous
+  CHECK(pick_id(table, DType::f32, 1, 4097, 5000, take_all) == "10");       // one row is contiguous
+  // The shipped table sends many unpacked rows past stage 08's two-pass path.
+  CHECK(pick_id(kDispatchRules, DType::f32, 2048, 4097, 4097, take_all) == "04");
+  CHECK(pick_id(kDispatchRules, DType::f32, 2048, 4100, 4100, take_all) == "08");
+  CHECK(pick_id(kDispatchRules, DType::f32, 2048, 50257, 50257, take_all) == "10");
+  CHECK(pick_id(kDispatchRules, DType::bf16, 2048, 50257, 50257, take_all) == "10");
+  CHECK(pick_id(kDispatchRules, DType::f16, 2048, 1001, 1001, take_all) == "08");
+  CHECK(pick_id(kDispatchRules, DType::f16, 16, 50257, 50257, take_all) == "08");  // few rows: not measured
+}
+
 TEST_CASE("the dispatcher never picks itself, from the rules or the tuned table") {
   const Rule self_first[] = {{kAnyDType, Rows::any, 1, kNoLimit, 1, kNoLimit, kNoLimit, "11", "self"},
                              {kAnyDType, Rows::any, 1, kNoLimit, 1, kNoLimit, kNoLimit, "06", "other"}};
