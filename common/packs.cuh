@@ -8,6 +8,7 @@
 // dtype_of<T> is the DType of an element type.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -141,6 +142,99 @@ __device__ __forceinline__ void cp_async_wait_pending(int n) {
     case 14: cp_async_wait_group<14>(); break;
     default: cp_async_wait_group<15>(); break;
   }
+}
+
+// ---- rows that start off a 16-byte boundary -------------------------------------------------
+// Stage 03's row_chunks.cuh for any dtype, introduced by stage 08's caches for rows that are not a
+// whole number of packs (docs/08_half.md, "Rows not in 16-byte packs"). A row starting h elements
+// past a 16-byte boundary (h = pack_misalignment(row), 0 .. kVec - 1) is taken as the packs from
+// that boundary on: pack v covers elements [v V - h, v V - h + V), so every pack's address is
+// 16-byte aligned, and ceil((h + N) / V) packs cover the row. All but the first and last are whole.
+//
+// The kernels address a row's packs through `const uint4*` / `uint4*` (a row on the boundary, in
+// whole packs: pack v at p[v]) or through a ShiftedRow; the functions below take either, so one
+// kernel body serves both, and for the plain pointer they are the 16-byte load, cp.async and
+// store they were before. Contracts, for 0 <= v < the row's packs:
+//   * fetch_pack(src, v): pack v by one 16-byte load if it is whole; a partial pack of a ShiftedRow
+//     (edge_pack(src, v)) gives -inf, and fetch_edge_pack(src, v) then loads it element by element
+//     (-inf outside the row). Issue every whole load first and the edges after: an edge's element loads are in a
+//     branch, and for halves they are combined into the pack there, so a load issued after one
+//     waits for it.
+//   * fetch_pack_async(slot, src, v): a whole pack into shared memory by cp.async; a partial pack
+//     of a ShiftedRow is skipped (the caller stores fetch_edge_pack's value into the slot).
+//   * put_pack(dst, v, p): writes the pack's elements inside the row only; one 16-byte store when
+//     the pack is whole. dst must have the source's misalignment (y's rows x's h).
+template <class T>  // T or const T
+struct ShiftedRow {
+  static constexpr int V = kVec<std::remove_const_t<T>>;
+  T* row;  // the row's first element
+  int h;   // its misalignment in elements
+  int n;   // its length
+  __device__ __forceinline__ int first(int v) const { return v * V - h; }  // pack v's first element
+  __device__ __forceinline__ bool whole(int v) const { return first(v) >= 0 && first(v) + V <= n; }
+};
+
+template <class T>
+__device__ __forceinline__ int pack_misalignment(const T* p) {
+  return static_cast<int>((reinterpret_cast<uintptr_t>(p) % 16) / sizeof(T));
+}
+
+// The packs of a row of N elements: shifted (SHIFTED) or plain.
+template <bool SHIFTED, class T>
+__device__ __forceinline__ auto row_packs(T* row, int N) {
+  using P = std::conditional_t<std::is_const_v<T>, const uint4, uint4>;
+  if constexpr (SHIFTED) return ShiftedRow<T>{row, pack_misalignment(row), N};
+  else return reinterpret_cast<P*>(row);
+}
+// Packs covering a row of N elements: N / V on the boundary, ceil((h + N) / V) shifted.
+template <bool SHIFTED, class T>
+__device__ __forceinline__ int row_pack_count(const T* row, int N) {
+  constexpr int V = kVec<std::remove_const_t<T>>;
+  return SHIFTED ? (pack_misalignment(row) + N + V - 1) / V : N / V;
+}
+
+__device__ __forceinline__ uint4 fetch_pack(const uint4* src, int v) { return src[v]; }
+template <class T>
+__device__ __forceinline__ uint4 fetch_pack(const ShiftedRow<const T>& r, int v) {
+  return r.whole(v) ? *reinterpret_cast<const uint4*>(r.row + r.first(v)) : neg_inf_pack<T>();
+}
+
+// Whether pack v (< the row's packs) of a ShiftedRow is partial (the first or the last).
+template <class T>
+__device__ __forceinline__ bool edge_pack(const ShiftedRow<T>& r, int v) { return !r.whole(v); }
+
+template <class T>
+__device__ __forceinline__ uint4 fetch_edge_pack(const ShiftedRow<const T>& r, int v) {
+  constexpr int V = kVec<T>;
+  const int e = r.first(v);
+  T el[V];
+#pragma unroll
+  for (int k = 0; k < V; ++k) el[k] = e + k >= 0 && e + k < r.n ? r.row[e + k] : static_cast<T>(-INFINITY);
+  uint4 p;
+  memcpy(&p, el, 16);
+  return p;
+}
+
+__device__ __forceinline__ void fetch_pack_async(uint4* slot, const uint4* src, int v) { cp_async16(slot, src + v); }
+template <class T>
+__device__ __forceinline__ void fetch_pack_async(uint4* slot, const ShiftedRow<const T>& r, int v) {
+  if (r.whole(v)) cp_async16(slot, r.row + r.first(v));
+}
+
+__device__ __forceinline__ void put_pack(uint4* dst, int v, const uint4& p) { dst[v] = p; }
+template <class T>
+__device__ __forceinline__ void put_pack(const ShiftedRow<T>& r, int v, const uint4& p) {
+  constexpr int V = kVec<T>;
+  const int e = r.first(v);
+  if (r.whole(v)) {
+    *reinterpret_cast<uint4*>(r.row + e) = p;
+    return;
+  }
+  T el[V];
+  memcpy(el, &p, 16);
+#pragma unroll
+  for (int k = 0; k < V; ++k)
+    if (e + k >= 0 && e + k < r.n) r.row[e + k] = el[k];
 }
 
 template <class T>

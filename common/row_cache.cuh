@@ -7,11 +7,13 @@
 // pack REG + j at cache[j * THREADS + t], so a warp's accesses are consecutive.
 //
 // Contracts (for every thread of a block of THREADS threads, all with the same arguments):
-//   * nvec <= THREADS * (REG + SMEM); src and dst 16-byte aligned; cache has SMEM * THREADS packs
-//     wherever the stretch reaches into shared memory.
+//   * nvec <= THREADS * (REG + SMEM); src and dst 16-byte aligned (or, for load() and store(),
+//     ShiftedRows of a row off the boundary: packs.cuh); cache has SMEM * THREADS packs wherever
+//     the stretch reaches into shared memory.
 //   * load() issues every load of the thread's packs before any is used: the shared part by
 //     cp.async (no registers; a group per slice where they are summed as they land), then the
-//     register part. Packs past nvec hold -inf.
+//     register part; for a ShiftedRow, its partial first and last pack after all of those, element
+//     by element. Packs past nvec hold -inf.
 //   * summary() is this thread's (max, sum) of exp(x - max) over its packs; it waits for its own
 //     cp.async copies, and a thread reads back only what it copied: no block barrier is needed.
 //   * store() writes exp(x - row.m) / row.l for the thread's packs to dst; store_then_load() does
@@ -21,6 +23,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "packs.cuh"
 #include "softmax_math.h"
@@ -61,18 +64,32 @@ struct RowCache {
   __device__ __forceinline__ explicit RowCache(uint4* shared) : cache(shared) {}
 
   // 1. Start the shared-memory part (asynchronous copies), then the register part.
-  __device__ __forceinline__ void load(const uint4* src, int nvec) {
+  //    src: the stretch's packs, a `const uint4*` or a ShiftedRow<const T> (packs.cuh).
+  template <class Src>
+  __device__ __forceinline__ void load(const Src& src, int nvec) {
     const int tid = threadIdx.x;
 #pragma unroll
     for (int i = 0; i < SMEM; ++i) {
       const int v = tid + (REG + i) * THREADS;
-      if (v < nvec) cp_async16(&cache[i * THREADS + tid], src + v);
+      if (v < nvec) fetch_pack_async(&cache[i * THREADS + tid], src, v);
       if constexpr (kSlicesAsLanded) cp_async_commit();  // a group per slice
     }
 #pragma unroll
     for (int i = 0; i < REG; ++i) {
       const int v = tid + i * THREADS;
-      reg[i] = v < nvec ? src[v] : neg_inf_pack<T>();
+      reg[i] = v < nvec ? fetch_pack(src, v) : neg_inf_pack<T>();
+    }
+    if constexpr (!std::is_pointer_v<Src>) {  // a ShiftedRow: its partial packs once all else is in flight
+#pragma unroll
+      for (int i = 0; i < SMEM; ++i) {
+        const int v = tid + (REG + i) * THREADS;
+        if (v < nvec && edge_pack(src, v)) cache[i * THREADS + tid] = fetch_edge_pack(src, v);
+      }
+#pragma unroll
+      for (int i = 0; i < REG; ++i) {
+        const int v = tid + i * THREADS;
+        if (v < nvec && edge_pack(src, v)) reg[i] = fetch_edge_pack(src, v);
+      }
     }
   }
 
@@ -150,19 +167,21 @@ struct RowCache {
     add_exps(l, p, m == -INFINITY ? 0.0f : m);  // all -inf so far: sum 0, no NaN
   }
 
-  // 3. Normalise with the row's (max, sum) and write; 16-byte stores.
-  __device__ __forceinline__ void store(uint4* dst, int nvec, MaxSum row) const {
+  // 3. Normalise with the row's (max, sum) and write; 16-byte stores. dst: a `uint4*` or a
+  //    ShiftedRow<T> with the source's misalignment.
+  template <class Dst>
+  __device__ __forceinline__ void store(const Dst& dst, int nvec, MaxSum row) const {
     const int tid = threadIdx.x;
     const float inv = 1.0f / row.l;
 #pragma unroll
     for (int i = 0; i < REG; ++i) {
       const int v = tid + i * THREADS;
-      if (v < nvec) dst[v] = normalised(reg[i], row.m, inv);
+      if (v < nvec) put_pack(dst, v, normalised(reg[i], row.m, inv));
     }
 #pragma unroll
     for (int i = 0; i < SMEM; ++i) {
       const int v = tid + (REG + i) * THREADS;
-      if (v < nvec) dst[v] = normalised(cache[i * THREADS + tid], row.m, inv);
+      if (v < nvec) put_pack(dst, v, normalised(cache[i * THREADS + tid], row.m, inv));
     }
   }
 

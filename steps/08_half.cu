@@ -12,7 +12,11 @@
 //   * `twopass` for any N (the second read of the row comes from L2) and a two-kernel split-K for a
 //     few long rows, so every shape has a path; the launcher dispatches by shape;
 //   * `team_rows` for rows of up to 32 KB (64 KB when rows are fewer than SMs): stage 03's warp per
-//     row widened to a team of 1-32 warps, in 16-byte packs of any dtype, exp taken once per element.
+//     row widened to a team of 1-32 warps, in 16-byte packs of any dtype, exp taken once per element;
+//   * rows that are not a whole number of packs (N % kVec != 0, or x and y misaligned alike) in
+//     those same caches, "shifted": packs counted from the 16-byte boundary before the row, the two
+//     partial ones element by element (common/packs.cuh's ShiftedRow, stage 03's row_chunks.cuh for
+//     any dtype), so they are still read once (sixteenth session; the two-pass kernel before).
 // STEP08_PATH=team|register|wide|medium|extreme|twopass|splitk forces one path (the doc's comparison tables;
 // refuse() names the shapes it cannot take); STEP08_ROWS_PER_SM=k overrides the two-pass kernel's
 // L2-sized residency cap. See docs/08_half.md.
@@ -91,18 +95,22 @@ __device__ __forceinline__ void absorb(MaxSum& s, const Raw<T, W> (&r)[U]) {
 // Thread t owns the 16-byte packs t, t + THREADS, t + 2*THREADS, ...: the first REG of them in
 // registers, the next SMEM in shared memory (slice i at smem[i*THREADS + t], so a warp's accesses
 // are consecutive). N <= THREADS * (REG + SMEM) * kVec<T>, N % kVec<T> == 0.
-template <class T, int THREADS, int REG, int SMEM, int MINB>
+// SHIFTED: the row may start off a 16-byte boundary (N % kVec<T> != 0, or x and y misaligned alike):
+// its packs are counted from the boundary before it, the partial first and last element by element
+// (packs.cuh's ShiftedRow); N + kVec<T> - 1 <= THREADS * (REG + SMEM) * kVec<T> then.
+template <class T, int THREADS, int REG, int SMEM, int MINB, bool SHIFTED = false>
 __global__ void __launch_bounds__(THREADS, MINB)
     onepass(const T* __restrict__ x, T* __restrict__ y, int64_t N) {
   extern __shared__ uint4 cache[];
-  const int nvec = static_cast<int>(N / kVec<T>);
+  const T* xr = x + blockIdx.x * N;
+  const int nvec = SHIFTED ? row_pack_count<true>(xr, static_cast<int>(N)) : static_cast<int>(N / kVec<T>);
   RowCache<T, THREADS, REG, SMEM> row_cache(cache);
   // 1. Every load of the thread's packs in flight: shared memory by cp.async, then registers.
-  row_cache.load(reinterpret_cast<const uint4*>(x + blockIdx.x * N), nvec);
+  row_cache.load(row_packs<SHIFTED>(xr, static_cast<int>(N)), nvec);
   // 2. This thread's (max, sum), then the row's: one merge-reduction across the block.
   const MaxSum row = block_allreduce(row_cache.summary(nvec));
   // 3. Normalise from the cache; 16-byte stores.
-  row_cache.store(reinterpret_cast<uint4*>(y + blockIdx.x * N), nvec, row);
+  row_cache.store(row_packs<SHIFTED>(y + blockIdx.x * N, static_cast<int>(N)), nvec, row);
 }
 
 // ---- short and medium rows: a team of warps per row -----------------------------------------
@@ -117,7 +125,8 @@ __global__ void __launch_bounds__(THREADS, MINB)
 template <int TW>
 __host__ __device__ constexpr int team_threads() { return 32 * TW < 128 ? 128 : 32 * TW; }
 
-template <class T, int TW, int P>
+// SHIFTED: as onepass's (N + kVec<T> - 1 <= 32 TW P kVec<T>).
+template <class T, int TW, int P, bool SHIFTED = false>
 __global__ void __launch_bounds__(team_threads<TW>()) team_rows(const T* __restrict__ x, T* __restrict__ y,
                                                                 int64_t M, int64_t N) {
   constexpr int THREADS = team_threads<TW>(), TEAM = 32 * TW, V = kVec<T>;
@@ -126,14 +135,19 @@ __global__ void __launch_bounds__(team_threads<TW>()) team_rows(const T* __restr
   const bool live = row < M;  // a team past the last row still joins the block's barriers
   if (TW == 1 && !live) return;  // (a one-warp team has none)
   const int t = static_cast<int>(threadIdx.x % TEAM);
-  const int nvec = static_cast<int>(N / V);
-  const uint4* xr = reinterpret_cast<const uint4*>(x + (live ? row : 0) * N);
-  uint4* yr = reinterpret_cast<uint4*>(y + (live ? row : 0) * N);
+  const int nvec = SHIFTED ? row_pack_count<true>(x + (live ? row : 0) * N, static_cast<int>(N)) : static_cast<int>(N / V);
+  const auto xr = row_packs<SHIFTED>(x + (live ? row : 0) * N, static_cast<int>(N));
+  const auto yr = row_packs<SHIFTED>(y + (live ? row : 0) * N, static_cast<int>(N));
 
   // 1. The thread's whole share first: P independent 16-byte loads in flight.
   uint4 r[P];
 #pragma unroll
-  for (int i = 0; i < P; ++i) r[i] = live && t + TEAM * i < nvec ? xr[t + TEAM * i] : neg_inf_pack<T>();
+  for (int i = 0; i < P; ++i) r[i] = live && t + TEAM * i < nvec ? fetch_pack(xr, t + TEAM * i) : neg_inf_pack<T>();
+  if constexpr (SHIFTED) {  // the partial first and last pack, once the whole ones are in flight
+#pragma unroll
+    for (int i = 0; i < P; ++i)
+      if (live && t + TEAM * i < nvec && edge_pack(xr, t + TEAM * i)) r[i] = fetch_edge_pack(xr, t + TEAM * i);
+  }
   // 2. The row's max: per thread on the packs, then across the team.
   float m = -INFINITY;
 #pragma unroll
@@ -160,7 +174,7 @@ __global__ void __launch_bounds__(team_threads<TW>()) team_rows(const T* __restr
     if (live && t + TEAM * i < nvec) {
 #pragma unroll
       for (int k = 0; k < V; ++k) e[i][k] *= inv;
-      yr[t + TEAM * i] = pack<T>(e[i]);
+      put_pack(yr, t + TEAM * i, pack<T>(e[i]));
     }
   }
 }
@@ -377,11 +391,17 @@ SplitPlan split_plan(const DeviceInfo& d, int64_t M, int64_t N) {
   return {chunk, ceil_div(N, chunk)};
 }
 
+// The elements a cache must have room for: N, or N + kVec - 1 for a row off the 16-byte boundary
+// (shifted: its packs start up to kVec - 1 slots before it).
+int64_t cache_cols(DType t, int64_t N, bool shifted) { return shifted ? N + vec_of(t) - 1 : N; }
+
 Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   const Path f = forced_path();
   if (f != Path::automatic) return f;
   if (M * 2 <= d.sm_count && N >= kSplitMinCols) return Path::splitk;  // a few long rows
-  if (N % vec_of(t) != 0) return Path::twopass;                       // rows not 16-byte aligned
+  // Rows not in whole packs are cached shifted, with room for the partial packs at their ends
+  // (docs/08_half.md, "Rows not in 16-byte packs").
+  N = cache_cols(t, N, N % vec_of(t) != 0);
   // Rows of up to 32 KB (64 KB when rows are fewer than SMs): a team of warps per row, exp taken
   // once, shuffles and one barrier per reduction; faster there than the block's registers with its
   // (max, sum) merges (docs/08_half.md, "A team of warps per row").
@@ -420,9 +440,9 @@ const void* opt_in(Kernel kernel, bool& done) {
   return reinterpret_cast<const void*>(kernel);
 }
 
-template <class T, int THREADS, int REG, int SMEM, int MINB>
+template <class T, int THREADS, int REG, int SMEM, int MINB, bool SHIFTED = false>
 const void* onepass_ready() {
-  const auto kernel = onepass<T, THREADS, REG, SMEM, MINB>;
+  const auto kernel = onepass<T, THREADS, REG, SMEM, MINB, SHIFTED>;
   if constexpr (int64_t{SMEM} * THREADS * 16 > 48 * 1024) {
     static bool done = false;
     return opt_in(kernel, done);
@@ -430,45 +450,54 @@ const void* onepass_ready() {
   return reinterpret_cast<const void*>(kernel);
 }
 
-// Dynamic shared memory for a row of N: the slices past the register part.
+// Dynamic shared memory for a row of N (cols: cache_cols, N + kVec - 1 when shifted): the slices
+// past the register part.
 template <class T, int THREADS, int REG, int SMEM>
-int64_t onepass_smem(int64_t N) {
-  return row_cache_smem_bytes(THREADS, REG, SMEM, N / kVec<T>);
+int64_t onepass_smem(int64_t cols) {
+  return row_cache_smem_bytes(THREADS, REG, SMEM, ceil_div(cols, int64_t{kVec<T>}));
 }
 
-template <class T, int THREADS, int REG, int SMEM, int MINB>
+// The launchers below take SHIFTED rows (off the 16-byte boundary) with room for N + kVec - 1.
+template <class T, bool SHIFTED>
+constexpr int64_t launch_cols(int64_t N) { return SHIFTED ? N + kVec<T> - 1 : N; }
+
+template <class T, int THREADS, int REG, int SMEM, int MINB, bool SHIFTED = false>
 void launch_onepass(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
-  onepass_ready<T, THREADS, REG, SMEM, MINB>();
-  onepass<T, THREADS, REG, SMEM, MINB><<<static_cast<unsigned>(M), THREADS,
-                                         static_cast<size_t>(onepass_smem<T, THREADS, REG, SMEM>(N)), stream>>>(x, y, N);
+  onepass_ready<T, THREADS, REG, SMEM, MINB, SHIFTED>();
+  const int64_t smem = onepass_smem<T, THREADS, REG, SMEM>(launch_cols<T, SHIFTED>(N));
+  onepass<T, THREADS, REG, SMEM, MINB, SHIFTED><<<static_cast<unsigned>(M), THREADS, static_cast<size_t>(smem), stream>>>(
+      x, y, N);
   CUDA_CHECK_LAUNCH();
 }
 
-template <class T, int I = 0>
+template <class T, bool SHIFTED, int I = 0>
 void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   constexpr TeamCfg c = kTeamCfgs[I];
   if constexpr (I + 1 < kNumTeamCfgs) {
-    if (N > int64_t{32} * c.warps * c.packs * kVec<T>) return launch_team<T, I + 1>(x, y, M, N, stream);
+    if (launch_cols<T, SHIFTED>(N) > int64_t{32} * c.warps * c.packs * kVec<T>)
+      return launch_team<T, SHIFTED, I + 1>(x, y, M, N, stream);
   }
   constexpr int threads = team_threads<c.warps>(), rows_per_block = threads / (32 * c.warps);
-  team_rows<T, c.warps, c.packs><<<static_cast<unsigned>(ceil_div(M, rows_per_block)), threads, 0, stream>>>(x, y, M, N);
+  team_rows<T, c.warps, c.packs, SHIFTED><<<static_cast<unsigned>(ceil_div(M, rows_per_block)), threads, 0, stream>>>(
+      x, y, M, N);
   CUDA_CHECK_LAUNCH();
 }
 
-template <class T, int I = 0>
+template <class T, bool SHIFTED, int I = 0>
 void launch_register(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   constexpr RegCfg c = kRegCfgs[I];
   if constexpr (I + 1 < kNumRegCfgs) {
-    if (N > int64_t{c.threads} * c.packs * kVec<T>) return launch_register<T, I + 1>(x, y, M, N, stream);
+    if (launch_cols<T, SHIFTED>(N) > int64_t{c.threads} * c.packs * kVec<T>)
+      return launch_register<T, SHIFTED, I + 1>(x, y, M, N, stream);
   }
-  launch_onepass<T, c.threads, c.packs, 0, c.min_blocks>(x, y, M, N, stream);
+  launch_onepass<T, c.threads, c.packs, 0, c.min_blocks, SHIFTED>(x, y, M, N, stream);
 }
 
-template <class T>
+template <class T, bool SHIFTED>
 void launch_wide(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
-  if (N <= wide_packs(kHalfWideThreads) * kVec<T>)
-    return launch_onepass<T, kHalfWideThreads, kWideReg, kWideSmem, 2>(x, y, M, N, stream);
-  launch_onepass<T, kWideThreads, kWideReg, kWideSmem, 1>(x, y, M, N, stream);
+  if (launch_cols<T, SHIFTED>(N) <= wide_packs(kHalfWideThreads) * kVec<T>)
+    return launch_onepass<T, kHalfWideThreads, kWideReg, kWideSmem, 2, SHIFTED>(x, y, M, N, stream);
+  launch_onepass<T, kWideThreads, kWideReg, kWideSmem, 1, SHIFTED>(x, y, M, N, stream);
 }
 
 // The two-pass launch: about kBatch accesses per thread, 128 to 1024 threads; a long row's block
@@ -532,17 +561,32 @@ void launch_splitk(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) 
   CUDA_CHECK_LAUNCH();
 }
 
+// Rows off the 16-byte boundary (N not a multiple of the pack, or x and y misaligned alike) go to
+// the team, register and wide caches shifted, when the row with its partial packs fits; anything
+// else (y misaligned unlike x, the medium and extreme caches) to the two-pass kernel.
+template <class T>
+bool shifted_ok(const T* x, const T* y, int64_t N, Path p) {
+  const bool same_phase = (reinterpret_cast<uintptr_t>(x) - reinterpret_cast<uintptr_t>(y)) % 16 == 0;
+  const bool cache = p == Path::team || p == Path::reg || p == Path::wide;
+  return same_phase && cache && N + kVec<T> - 1 <= path_max_cols(device_info(), dtype_of<T>(), p);
+}
+
 template <class T>
 void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   Path path = choose(device_info(), dtype_of<T>(), M, N);
-  // The one-pass caches move whole packs only: misaligned pointers take the two-pass kernel's
-  // element-by-element path.
-  if (!packed_ok(x, y, N) && path != Path::splitk) path = Path::twopass;
+  const bool shifted = !packed_ok(x, y, N) && path != Path::splitk;
+  if (shifted && !shifted_ok(x, y, N, path)) path = Path::twopass;
   switch (path) {
     case Path::automatic:  // choose() never returns it
-    case Path::team: launch_team<T>(x, y, M, N, stream); break;
-    case Path::reg: launch_register<T>(x, y, M, N, stream); break;
-    case Path::wide: launch_wide<T>(x, y, M, N, stream); break;
+    case Path::team:
+      shifted ? launch_team<T, true>(x, y, M, N, stream) : launch_team<T, false>(x, y, M, N, stream);
+      break;
+    case Path::reg:
+      shifted ? launch_register<T, true>(x, y, M, N, stream) : launch_register<T, false>(x, y, M, N, stream);
+      break;
+    case Path::wide:
+      shifted ? launch_wide<T, true>(x, y, M, N, stream) : launch_wide<T, false>(x, y, M, N, stream);
+      break;
     case Path::medium: launch_onepass<T, kMedThreads, kMedReg, kMedSmem, kMedMinBlocks>(x, y, M, N, stream); break;
     case Path::extreme: launch_onepass<T, kExtThreads, kExtReg, kExtSmem, 1>(x, y, M, N, stream); break;
     case Path::twopass: launch_twopass<T>(x, y, M, N, stream); break;
@@ -573,49 +617,66 @@ std::string refuse(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   if (N > (int64_t{1} << 30))  // per-row kernels index a row with 32-bit ints
     return "rows of more than 2^30 elements go to split-K only, which takes at most 65536 chunks";
   if (p == Path::team || p == Path::reg || p == Path::wide || p == Path::medium || p == Path::extreme) {
-    if (N % vec_of(t) != 0)
+    const bool whole_packs = N % vec_of(t) == 0;
+    if (!whole_packs && (p == Path::medium || p == Path::extreme))
       return path + " needs N to be a multiple of " + std::to_string(vec_of(t)) + " (16-byte rows)";
     const int64_t most = path_max_cols(d, t, p);
-    if (N > most) return path + " caches at most " + std::to_string(most) + " elements of a row on this GPU";
+    if (cache_cols(t, N, !whole_packs) > most)
+      return path + " caches at most " + std::to_string(whole_packs ? most : most - vec_of(t) + 1) +
+             " elements of a row on this GPU" + (whole_packs ? "" : " when they are not whole 16-byte packs");
   }
   return "";
 }
 
 // --explain: every kernel configuration the stage launches, at the longest row it serves.
-template <class T, int I = 0>
+// A configuration's name: shifted ones (rows off the 16-byte boundary) hold kVec - 1 fewer elements.
+template <class T, bool SHIFTED>
+std::string config_name(const std::string& what, int64_t cols) {
+  return what + (SHIFTED ? " shifted, N <= " : ", N <= ") + std::to_string(SHIFTED ? cols - kVec<T> + 1 : cols);
+}
+
+template <class T, bool SHIFTED, int I = 0>
 void explain_register(std::vector<KernelConfig>& out) {
   constexpr RegCfg c = kRegCfgs[I];
   const int64_t n = int64_t{c.threads} * c.packs * kVec<T>;
-  out.push_back({"onepass register " + std::to_string(c.threads) + "x" + std::to_string(c.packs) +
-                     ", N <= " + std::to_string(n),
-                 onepass_ready<T, c.threads, c.packs, 0, c.min_blocks>(), c.threads, 0,
+  out.push_back({config_name<T, SHIFTED>("onepass register " + std::to_string(c.threads) + "x" + std::to_string(c.packs), n),
+                 onepass_ready<T, c.threads, c.packs, 0, c.min_blocks, SHIFTED>(), c.threads, 0,
                  int64_t{c.packs} * kVec<T>});
-  if constexpr (I + 1 < kNumRegCfgs) explain_register<T, I + 1>(out);
+  if constexpr (I + 1 < kNumRegCfgs) explain_register<T, SHIFTED, I + 1>(out);
 }
 
-template <class T, int I = 0>
+template <class T, bool SHIFTED, int I = 0>
 void explain_team(std::vector<KernelConfig>& out) {
   constexpr TeamCfg c = kTeamCfgs[I];
-  out.push_back({"team_rows " + std::to_string(c.warps) + " warps x " + std::to_string(c.packs) +
-                     " packs, N <= " + std::to_string(32 * c.warps * c.packs * kVec<T>),
-                 reinterpret_cast<const void*>(team_rows<T, c.warps, c.packs>), team_threads<c.warps>(), 0,
+  out.push_back({config_name<T, SHIFTED>("team_rows " + std::to_string(c.warps) + " warps x " + std::to_string(c.packs) +
+                                             " packs", 32 * c.warps * c.packs * kVec<T>),
+                 reinterpret_cast<const void*>(team_rows<T, c.warps, c.packs, SHIFTED>), team_threads<c.warps>(), 0,
                  int64_t{c.packs} * kVec<T>});
-  if constexpr (I + 1 < kNumTeamCfgs) explain_team<T, I + 1>(out);
+  if constexpr (I + 1 < kNumTeamCfgs) explain_team<T, SHIFTED, I + 1>(out);
+}
+
+template <class T, bool SHIFTED>
+void explain_wide(std::vector<KernelConfig>& out) {
+  const int64_t nw = wide_max_cols(dtype_of<T>());
+  out.push_back({config_name<T, SHIFTED>("onepass wide 512", nw / 2),
+                 onepass_ready<T, kHalfWideThreads, kWideReg, kWideSmem, 2, SHIFTED>(), kHalfWideThreads,
+                 onepass_smem<T, kHalfWideThreads, kWideReg, kWideSmem>(nw / 2), int64_t{kWideReg + kWideSmem} * kVec<T>});
+  out.push_back({config_name<T, SHIFTED>("onepass wide", nw),
+                 onepass_ready<T, kWideThreads, kWideReg, kWideSmem, 1, SHIFTED>(), kWideThreads,
+                 onepass_smem<T, kWideThreads, kWideReg, kWideSmem>(nw), int64_t{kWideReg + kWideSmem} * kVec<T>});
 }
 
 template <class T>
 std::vector<KernelConfig> explain_t(const DeviceInfo& d) {
   std::vector<KernelConfig> out;
-  explain_team<T>(out);
-  explain_register<T>(out);
+  explain_team<T, false>(out);
+  explain_register<T, false>(out);
+  explain_wide<T, false>(out);
+  explain_team<T, true>(out);
+  explain_register<T, true>(out);
+  explain_wide<T, true>(out);
   const DType t = dtype_of<T>();
-  const int64_t nw = wide_max_cols(t), nm = medium_max_cols(t), ne = extreme_max_cols(d, t);
-  out.push_back({"onepass wide 512, N <= " + std::to_string(nw / 2),
-                 onepass_ready<T, kHalfWideThreads, kWideReg, kWideSmem, 2>(), kHalfWideThreads,
-                 onepass_smem<T, kHalfWideThreads, kWideReg, kWideSmem>(nw / 2), int64_t{kWideReg + kWideSmem} * kVec<T>});
-  out.push_back({"onepass wide, N <= " + std::to_string(nw),
-                 onepass_ready<T, kWideThreads, kWideReg, kWideSmem, 1>(), kWideThreads,
-                 onepass_smem<T, kWideThreads, kWideReg, kWideSmem>(nw), int64_t{kWideReg + kWideSmem} * kVec<T>});
+  const int64_t nm = medium_max_cols(t), ne = extreme_max_cols(d, t);
   out.push_back({"onepass medium, N <= " + std::to_string(nm),
                  onepass_ready<T, kMedThreads, kMedReg, kMedSmem, kMedMinBlocks>(), kMedThreads,
                  onepass_smem<T, kMedThreads, kMedReg, kMedSmem>(nm), int64_t{kMedReg + kMedSmem} * kVec<T>});

@@ -154,6 +154,64 @@ TEST_CASE("every stage takes pointers that are not 16-byte aligned") {
   });
 }
 
+// Rows that are not a whole number of 16-byte packs start off the boundary by a different amount
+// each (h = 0 .. kVec - 1 across the first rows). Stage 08 caches them shifted: packs counted from
+// the boundary before the row, the partial first and last element by element, so a row needs
+// kVec - 1 more slots. For each of its caches (8 team sizes, the 512-thread register kernel, the
+// wide kernel at 512 and 1024 threads) the longest such row it holds and the next length, which
+// must go to the next cache: N = C - kVec + 1 and C - kVec + 2 for a capacity of C elements (both
+// not multiples of kVec). M = 133 (every h, a partial last block) and M = 7 (fewer rows than SMs:
+// the team holds up to 64 KB). Special values on two of them.
+TEST_CASE("every stage on rows not in 16-byte packs, at each of stage 08's cache capacities") {
+  for_each_stage([](const Stage& s, DType t) {
+    const int64_t V = 16 / static_cast<int64_t>(dtype_size(t));
+    for (int64_t packs : {32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384})
+      for (int64_t N : {packs * V - V + 1, packs * V - V + 2}) {
+        check_one(s, t, 133, N, InputKind::random);
+        if (packs >= 2048 && packs <= 8192) check_one(s, t, 7, N, InputKind::random);
+      }
+    for (int64_t N : {31 * V + 1, 16384 * V - V + 1}) check_one(s, t, 10, N, InputKind::special);
+  });
+}
+
+// Nothing is written outside y: 64 bytes before and after it stay poison. Rows off the 16-byte
+// boundary (a misaligned base, N not in whole packs) put partial packs at y's two ends, where a
+// 16-byte store would spill over; inside y such a store would land on a neighbouring row, which
+// the reference check sees only if it lands last.
+TEST_CASE("no stage writes outside its output, whatever the alignment") {
+  constexpr int64_t kGuard = 64;
+  for_each_stage([&](const Stage& s, DType t) {
+    const int64_t size = static_cast<int64_t>(dtype_size(t));
+    for (int64_t offset : {0, 1, 3})
+      for (int64_t N : {int64_t{1}, int64_t{31}, int64_t{1001}, int64_t{4097}, int64_t{50257}}) {
+        const int64_t M = 3, bytes = M * N * size;
+        if (!stage_refusal(s, device_info(), t, M, N).empty()) continue;
+        DeviceBuffer xb(bytes + offset * size), yb(bytes + offset * size + 2 * kGuard);
+        char* x = static_cast<char*>(xb.get()) + offset * size;
+        char* y = static_cast<char*>(yb.get()) + kGuard + offset * size;
+        fill_input(x, t, M, N, InputKind::random, 5 + N, 0);
+        poison_output(yb.get(), bytes + offset * size + 2 * kGuard, 0);
+        launch_stage(s, t, x, y, M, N, 0);
+        CUDA_CHECK(cudaDeviceSynchronize());
+        std::vector<unsigned char> before(kGuard + offset * size), after(kGuard);
+        CUDA_CHECK(cudaMemcpy(before.data(), yb.get(), before.size(), cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaMemcpy(after.data(), y + bytes, after.size(), cudaMemcpyDeviceToHost));
+        int64_t touched = 0;
+        for (unsigned char b : before) touched += b != 0xFF;
+        for (unsigned char b : after) touched += b != 0xFF;
+        const CheckResult r = check_output(x, y, t, M, N);
+        std::printf("stage %s %-4s M=3       N=%-9lld offset=%lld  guard bytes written %lld, %s %s\n", s.id,
+                    dtype_name(t), static_cast<long long>(N), static_cast<long long>(offset),
+                    static_cast<long long>(touched), r.pass ? "ok  " : "FAIL", r.summary().c_str());
+        const std::string what = std::string("stage ") + s.id + " " + dtype_name(t) + " N=" + std::to_string(N) +
+                                 " offset=" + std::to_string(offset);
+        INFO(what);
+        CHECK(touched == 0);
+        CHECK_MESSAGE(r.pass, r.summary());
+      }
+  });
+}
+
 // Long rows (the stage's largest, at most 32768) in every dtype, and short ones (1000: rows of up
 // to 4 KB take other kernels in the stages that choose by row length, such as 08's team of warps)
 // in fp16 only: the same templates serve every dtype, and each case costs a scan of 2^31 elements.

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Device runs of the sixteenth session. Each call builds on the device first (device_build.sh:
+# Google Benchmark and doctest carried in .deps, the commit in .commit), then runs one part; every
+# output goes to $OUT/<part>.tgz.
+#   OUT=... bash results/h100/session16.run.sh shift   stage 08 taking rows off the 16-byte boundary shifted: test-gpu of
+#     stages 08 and 11 on the new cases and those with odd N or misaligned pointers, then the probe
+#     (explore/session16/odd.sh), then the new cases for every other stage
+#   OUT=... bash results/h100/session16.run.sh ab      stage 08 on rows in whole packs, a3baaef's binary (.bin) against this
+#     commit's, alternating processes (explore/session16/ab.sh)
+set -u
+part=${1:-shift}
+. results/h100/device_build.sh  # the build, R, B, budget, run
+NEW_CASES="every stage on rows not in 16-byte packs*,no stage writes outside*"
+case $part in
+shift)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  SOFTMAX_TEST_STAGES=08,11 timeout 240 build/test_gpu -tc="$NEW_CASES,every stage takes pointers*,every stage matches*,every stage handles*,every stage follows*,every stage on rows of 128 B*,the occupancy*" \
+    > $R/test-gpu-08-11.txt 2>&1
+  echo "test-gpu 08 11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-08-11.txt | tail -n 12
+  timeout $((480 - SECONDS)) bash results/h100/explore/session16/odd.sh > $R/odd.txt 2>&1
+  echo "odd exit $? at ${SECONDS}s"; cat $R/odd.txt
+  SOFTMAX_TEST_STAGES=01,02,03,04,05,06,07,09,10 timeout $((585 - SECONDS)) build/test_gpu -tc="$NEW_CASES" > $R/test-gpu-others.txt 2>&1
+  echo "test-gpu others exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-others.txt | tail -n 12 ;;
+ab)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  BASE=.bin NEW=. timeout $((585 - SECONDS)) bash results/h100/explore/session16/ab.sh > $R/ab.txt 2>&1
+  echo "ab exit $? at ${SECONDS}s"; cat $R/ab.txt ;;
+esac
