@@ -222,12 +222,21 @@ __device__ __forceinline__ void fetch_pack_async(uint4* slot, const ShiftedRow<c
 }
 
 __device__ __forceinline__ void put_pack(uint4* dst, int v, const uint4& p) { dst[v] = p; }
+// A 16-byte store written as PTX, so that it stays one instruction: left to itself, the compiler
+// merged put_pack's whole-pack store with its element-by-element branch into four 4-byte (or
+// eight 2-byte) stores for every pack, and the wide kernel lost 40 points (as stage 03 found for
+// its chunks: row_chunks.cuh's store16).
+__device__ __forceinline__ void store_pack16(void* p, const uint4& v) {
+  asm volatile("st.global.v4.b32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w)
+               : "memory");
+}
+
 template <class T>
 __device__ __forceinline__ void put_pack(const ShiftedRow<T>& r, int v, const uint4& p) {
   constexpr int V = kVec<T>;
   const int e = r.first(v);
   if (r.whole(v)) {
-    *reinterpret_cast<uint4*>(r.row + e) = p;
+    store_pack16(r.row + e, p);
     return;
   }
   T el[V];

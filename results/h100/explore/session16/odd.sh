@@ -2,8 +2,8 @@
 # Probe (sixteenth session): stage 08's caches taking rows that are not a whole number of 16-byte
 # packs shifted (common/packs.cuh's ShiftedRow), where it used to read them twice. Each line: the
 # dispatcher (its rules still send many such rows to stages 04 and 10), stage 08 on N, and stage 08
-# on N - 1 (a whole number of packs for these N: what the same caches do on the boundary), each its
-# own process. Usage: bash odd.sh > odd.txt  (in the repository root, the stages built);
+# on N - 1 and on N rounded up to whole packs (on the boundary: N - 1 fits the next smaller cache
+# for these N, the rounded-up length takes the cache the shifted row takes), each its own process. Usage: bash odd.sh > odd.txt  (in the repository root, the stages built);
 # ODD_M="2048 128" the row counts.
 . "$(dirname "$0")/../probe.sh"  # row
 for m in ${ODD_M:-2048}; do
@@ -14,8 +14,11 @@ for m in ${ODD_M:-2048}; do
         r=$(timeout 60 ./$st --dtype $t --rows $m --cols $n --iters 30 2>&1)
         line="$line | $st $(row "$r" $m $n)"
       done
-      r=$(timeout 60 ./step08 --dtype $t --rows $m --cols $((n - 1)) --iters 30 2>&1)
-      echo "$line | step08 x $((n - 1)) $(row "$r" $m $((n - 1)))"
+      for a in $((n - 1)) $(( (n + 7) / 8 * 8 )); do
+        r=$(timeout 60 ./step08 --dtype $t --rows $m --cols $a --iters 30 2>&1)
+        line="$line | step08 x $a $(row "$r" $m $a)"
+      done
+      echo "$line"
     done
   done
 done
