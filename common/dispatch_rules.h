@@ -64,13 +64,15 @@ inline constexpr Rule kDispatchRules[] = {
      "a few rows of 2-4 KB: 08's team of 4 warps per row spreads them over 4x the SMs: 0.2-0.4 us under 03 at M = 1 .. 128, N = 1024"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 1024, kNoLimit, "03",
      "one warp per row, the row in registers: 102-103% of the copy at M = 2048"},
-    // Rows not in whole 16-byte packs, many of them (results/h100/explore/session15/odd.txt, M =
-    // 2048): stage 08 would take its two-pass path; 04's block and 10's parts read such rows once.
-    // Measured from N = 4097; shorter ones keep the rules below (03 up to 1024 in fp32).
-    {kF32, Rows::unpacked, 1024, kNoLimit, 4097, 32768, kNoLimit, "04",
-     "rows not in 16-byte packs: 04's block reads them once, where 08 reads twice: 81% against 50% at 2048 x 4097"},
-    {kF32, Rows::unpacked, 1024, kNoLimit, 32769, 65536, kNoLimit, "10",
-     "rows not in 16-byte packs: 10's parts take the misaligned start: 86% against 60% (08 reading twice) at 2048 x 50257"},
+    // Rows not in whole 16-byte packs (sixteenth session, results/h100/explore/session16/odd.txt, M =
+    // 2048): stage 08's caches take them shifted, read once, and win from 4097 on, so the rules
+    // below send them to 08 as they do rows in packs, except: fp32 rows of 16385-32768 (the rules
+    // below give them to 04), and rows so long that the shift leaves no room in 08's widest cache
+    // (N + kVec - 1 past 2^16 floats or 2^17 halves), which 08 would read twice and 10 reads once.
+    {kF32, Rows::unpacked, 1024, kNoLimit, 16385, 32768, kNoLimit, "08",
+     "rows not in 16-byte packs: 08's wide block takes them shifted: 94.4% against 89.4% for 04 at 2048 x 16385"},
+    {kF32, Rows::unpacked, 128, kNoLimit, 65534, 65536, kNoLimit, "10",
+     "rows not in 16-byte packs too long for 08's widest cache shifted (N + 3 > 2^16): 10's parts read them once"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
      "a team of 4-16 warps per row up to 32 KB, exp once, a block's registers beyond: 99-109% of the copy at M = 2048, N = 2048 .. 16384"},
     {kF32, Rows::contiguous, 1, 16, 16385, 32768, kNoLimit, "09",
@@ -98,9 +100,9 @@ inline constexpr Rule kDispatchRules[] = {
     // when there are many; else 08's split-K.
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
-    // Halves rows not in whole 16-byte packs (N not a multiple of 8), many of them: as above.
-    {kHalves, Rows::unpacked, 1024, kNoLimit, 4097, 131072, kNoLimit, "10",
-     "rows not in 16-byte packs: 10's parts read them once: 69-79% against 51-57% (08 reading twice) at 2048 x 16385 .. 65537"},
+    // Halves rows not in whole 16-byte packs too long for stage 08's widest cache shifted: as above.
+    {kHalves, Rows::unpacked, 1024, kNoLimit, 131066, 131072, kNoLimit, "10",
+     "rows not in 16-byte packs too long for 08's widest cache shifted (N + 7 > 2^17): 10's parts read them once"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, 65536, kNoLimit, "08",
      "16-byte packs: a team of 4-16 warps per row up to 32 KB, a block's registers to 64 KB, registers + shared memory at 128 KB: 98-102% of the copy at M = 2048, N = 1024 .. 16384"},
     {kHalves, Rows::contiguous, 1024, kNoLimit, 1, 131072, kNoLimit, "08",

@@ -7,6 +7,8 @@
 #     (explore/session16/odd.sh), then the new cases for every other stage
 #   OUT=... bash results/h100/session16.run.sh ab      stage 08 on rows in whole packs, a3baaef's binary (.bin) against this
 #     commit's, alternating processes (explore/session16/ab.sh)
+#   OUT=... bash results/h100/session16.run.sh odd2    the dispatcher after its rules for such rows changed: M = 2048, then
+#     M = 128 beside stages 08 and 10; then test-gpu of stage 11 on the cases with odd N or misaligned pointers
 set -u
 part=${1:-shift}
 . results/h100/device_build.sh  # the build, R, B, budget, run
@@ -21,6 +23,14 @@ shift)
   echo "odd exit $? at ${SECONDS}s"; cat $R/odd.txt
   SOFTMAX_TEST_STAGES=01,02,03,04,05,06,07,09,10 timeout $((585 - SECONDS)) build/test_gpu -tc="$NEW_CASES" > $R/test-gpu-others.txt 2>&1
   echo "test-gpu others exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-others.txt | tail -n 12 ;;
+odd2)
+  ODD_STAGES=step11 ODD_ALIGNED=0 timeout 150 bash results/h100/explore/session16/odd.sh > $R/odd2.txt 2>&1
+  echo "odd2 exit $? at ${SECONDS}s"; cat $R/odd2.txt
+  ODD_M=128 ODD_STAGES="step11 step08 step10" ODD_ALIGNED=0 timeout $((420 - SECONDS)) bash results/h100/explore/session16/odd.sh \
+    > $R/odd128.txt 2>&1; echo "odd128 exit $? at ${SECONDS}s"; cat $R/odd128.txt
+  SOFTMAX_TEST_STAGES=11 timeout $((585 - SECONDS)) build/test_gpu -tc="$NEW_CASES,every stage takes pointers*,every stage matches*,every stage handles*,every stage follows*" \
+    > $R/test-gpu-11.txt 2>&1
+  echo "test-gpu 11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-11.txt | tail -n 12 ;;
 ab)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   BASE=.bin NEW=. timeout $((585 - SECONDS)) bash results/h100/explore/session16/ab.sh > $R/ab.txt 2>&1

@@ -123,13 +123,20 @@ TEST_CASE("unpacked rules match contiguous rows that are not a whole number of 1
   CHECK(pick_id(table, DType::bf16, 2048, 4104, 4104, take_all) == "06");   // 8208 bytes
   CHECK(pick_id(table, DType::f32, 2048, 4097, 4100, take_all) == "06");    // strided: not contiguous
   CHECK(pick_id(table, DType::f32, 1, 4097, 5000, take_all) == "10");       // one row is contiguous
-  // The shipped table sends many unpacked rows past stage 08's two-pass path.
-  CHECK(pick_id(kDispatchRules, DType::f32, 2048, 4097, 4097, take_all) == "04");
-  CHECK(pick_id(kDispatchRules, DType::f32, 2048, 4100, 4100, take_all) == "08");
-  CHECK(pick_id(kDispatchRules, DType::f32, 2048, 50257, 50257, take_all) == "10");
-  CHECK(pick_id(kDispatchRules, DType::bf16, 2048, 50257, 50257, take_all) == "10");
+  // The shipped table: stage 08 takes unpacked rows shifted wherever the row fits its widest cache
+  // with kVec - 1 slots to spare; past that, many rows go to stage 10 rather than 08's two passes.
+  CHECK(pick_id(kDispatchRules, DType::f32, 2048, 4097, 4097, take_all) == "08");
+  CHECK(pick_id(kDispatchRules, DType::f32, 2048, 16385, 16385, take_all) == "08");
+  CHECK(pick_id(kDispatchRules, DType::f32, 2048, 16388, 16388, take_all) == "04");   // whole packs
+  CHECK(pick_id(kDispatchRules, DType::f32, 2048, 50257, 50257, take_all) == "08");
+  CHECK(pick_id(kDispatchRules, DType::f32, 2048, 65533, 65533, take_all) == "08");   // 65536 slots
+  CHECK(pick_id(kDispatchRules, DType::f32, 2048, 65534, 65534, take_all) == "10");
+  CHECK(pick_id(kDispatchRules, DType::f32, 2048, 65536, 65536, take_all) == "08");   // whole packs
+  CHECK(pick_id(kDispatchRules, DType::bf16, 2048, 50257, 50257, take_all) == "08");
+  CHECK(pick_id(kDispatchRules, DType::f16, 2048, 131065, 131065, take_all) == "08");
+  CHECK(pick_id(kDispatchRules, DType::f16, 2048, 131066, 131066, take_all) == "10");
   CHECK(pick_id(kDispatchRules, DType::f16, 2048, 1001, 1001, take_all) == "08");
-  CHECK(pick_id(kDispatchRules, DType::f16, 16, 50257, 50257, take_all) == "08");  // few rows: not measured
+  CHECK(pick_id(kDispatchRules, DType::f16, 16, 50257, 50257, take_all) == "08");
 }
 
 TEST_CASE("the dispatcher never picks itself, from the rules or the tuned table") {
