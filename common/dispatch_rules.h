@@ -64,15 +64,17 @@ inline constexpr Rule kDispatchRules[] = {
      "a few rows of 2-4 KB: 08's team of 4 warps per row spreads them over 4x the SMs: 0.2-0.4 us under 03 at M = 1 .. 128, N = 1024"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 1024, kNoLimit, "03",
      "one warp per row, the row in registers: 102-103% of the copy at M = 2048"},
-    // Rows not in whole 16-byte packs (sixteenth session, results/h100/explore/session16/odd.txt, M =
-    // 2048): stage 08's caches take them shifted, read once, and win from 4097 on, so the rules
-    // below send them to 08 as they do rows in packs, except: fp32 rows of 16385-32768 (the rules
-    // below give them to 04), and rows so long that the shift leaves no room in 08's widest cache
-    // (N + kVec - 1 past 2^16 floats or 2^17 halves), which 08 would read twice and 10 reads once.
+    // Rows not in whole 16-byte packs (sixteenth session, results/h100/explore/session16/odd.txt and
+    // odd128.txt, M = 2048 and 128): stage 08's caches take them shifted, read once, and win from
+    // 4097 on, so the rules below send them to 08 as they do rows in packs, except: many fp32 rows
+    // of 16385-32768 (the rules below give them to 04); rows too long for 08's widest cache shifted
+    // (N + kVec - 1 past 2^16 floats or 2^17 halves), which 08 would read twice and 10 reads once
+    // (and 09, below, no faster than twice); and halves rows of 128-256 KB at M = 128 .. 1023, which
+    // the rules below give to 10, whose parts are slower on them than 08's wide block.
     {kF32, Rows::unpacked, 1024, kNoLimit, 16385, 32768, kNoLimit, "08",
      "rows not in 16-byte packs: 08's wide block takes them shifted: 94.4% against 89.4% for 04 at 2048 x 16385"},
-    {kF32, Rows::unpacked, 128, kNoLimit, 65534, 65536, kNoLimit, "10",
-     "rows not in 16-byte packs too long for 08's widest cache shifted (N + 3 > 2^16): 10's parts read them once"},
+    {kF32, Rows::unpacked, 128, kNoLimit, 65534, int64_t{1} << 18, kNoLimit, "10",
+     "rows not in 16-byte packs past 08's widest cache shifted (N + 3 > 2^16): 10's parts read them once: 75% against 46% for 09 at 128 x 65537"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
      "a team of 4-16 warps per row up to 32 KB, exp once, a block's registers beyond: 99-109% of the copy at M = 2048, N = 2048 .. 16384"},
     {kF32, Rows::contiguous, 1, 16, 16385, 32768, kNoLimit, "09",
@@ -103,6 +105,8 @@ inline constexpr Rule kDispatchRules[] = {
     // Halves rows not in whole 16-byte packs too long for stage 08's widest cache shifted: as above.
     {kHalves, Rows::unpacked, 1024, kNoLimit, 131066, 131072, kNoLimit, "10",
      "rows not in 16-byte packs too long for 08's widest cache shifted (N + 7 > 2^17): 10's parts read them once"},
+    {kHalves, Rows::unpacked, 128, kNoLimit, 65537, 131065, kNoLimit, "08",
+     "rows not in 16-byte packs: 08's wide block takes them shifted: 88% against 65% for 10 at 128 x 65537"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, 65536, kNoLimit, "08",
      "16-byte packs: a team of 4-16 warps per row up to 32 KB, a block's registers to 64 KB, registers + shared memory at 128 KB: 98-102% of the copy at M = 2048, N = 1024 .. 16384"},
     {kHalves, Rows::contiguous, 1024, kNoLimit, 1, 131072, kNoLimit, "08",

@@ -9,6 +9,9 @@
 #     commit's, alternating processes (explore/session16/ab.sh)
 #   OUT=... bash results/h100/session16.run.sh odd2    the dispatcher after its rules for such rows changed: M = 2048, then
 #     M = 128 beside stages 08 and 10; then test-gpu of stage 11 on the cases with odd N or misaligned pointers
+#   OUT=... bash results/h100/session16.run.sh final   at the final rules: the dispatcher on such rows at M = 128; the halves
+#     team kernels' A/B three times more (2048 x 512 and x 1024); the dispatcher's sweeps in three dtypes; test-gpu of
+#     stages 08 and 11 on the long-row cases
 set -u
 part=${1:-shift}
 . results/h100/device_build.sh  # the build, R, B, budget, run
@@ -31,6 +34,19 @@ odd2)
   SOFTMAX_TEST_STAGES=11 timeout $((585 - SECONDS)) build/test_gpu -tc="$NEW_CASES,every stage takes pointers*,every stage matches*,every stage handles*,every stage follows*" \
     > $R/test-gpu-11.txt 2>&1
   echo "test-gpu 11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-11.txt | tail -n 12 ;;
+final)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  ODD_M=128 ODD_STAGES=step11 ODD_ALIGNED=0 timeout 100 bash results/h100/explore/session16/odd.sh > $R/odd128-final.txt 2>&1
+  echo "odd128 exit $? at ${SECONDS}s"; cat $R/odd128-final.txt
+  . results/h100/explore/probe.sh
+  for k in 1 2 3; do
+    for t in f16 bf16; do for n in 512 1024; do BASE=.bin NEW=. ab 08 $t 2048 $n X=1 step08; done; done
+  done > $R/ab2.txt 2>&1; echo "ab2 at ${SECONDS}s"; cat $R/ab2.txt
+  sweeps step11
+  grep -hE "^ +2048 +(65536|131072|262144) " $R/step11*.txt
+  SOFTMAX_TEST_STAGES=08,11 timeout $((585 - SECONDS)) build/test_gpu \
+    -tc="every stage on rows of 96 KB*,every stage on many long rows*,running a stage again*" > $R/test-gpu-long.txt 2>&1
+  echo "test-gpu long exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-long.txt | tail -n 12 ;;
 ab)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   BASE=.bin NEW=. timeout $((585 - SECONDS)) bash results/h100/explore/session16/ab.sh > $R/ab.txt 2>&1
