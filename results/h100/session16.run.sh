@@ -12,6 +12,8 @@
 #   OUT=... bash results/h100/session16.run.sh final   at the final rules: the dispatcher on such rows at M = 128; the halves
 #     team kernels' A/B three times more (2048 x 512 and x 1024); the dispatcher's sweeps in three dtypes; test-gpu of
 #     stages 08 and 11 on the long-row cases
+#   OUT=... bash results/h100/session16.run.sh retest  at the final code (the plain pointers cast in the kernels): test-gpu of
+#     stage 08 on the new cases, odd N, misaligned pointers and corner shapes; the team kernels' A/B once more
 set -u
 part=${1:-shift}
 . results/h100/device_build.sh  # the build, R, B, budget, run
@@ -47,6 +49,12 @@ final)
   SOFTMAX_TEST_STAGES=08,11 timeout $((585 - SECONDS)) build/test_gpu \
     -tc="every stage on rows of 96 KB*,every stage on many long rows*,running a stage again*" > $R/test-gpu-long.txt 2>&1
   echo "test-gpu long exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-long.txt | tail -n 12 ;;
+retest)
+  SOFTMAX_TEST_STAGES=08 timeout 300 build/test_gpu -tc="$NEW_CASES,every stage takes pointers*,every stage matches*,every stage handles*,every stage follows*,every stage on rows of 128 B*" \
+    > $R/test-gpu-08.txt 2>&1
+  echo "test-gpu 08 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-08.txt | tail -n 12
+  . results/h100/explore/probe.sh
+  for t in f16 bf16; do for n in 512 1024; do BASE=.bin NEW=. ab 08 $t 2048 $n X=1 step08; done; done > $R/ab3.txt 2>&1; cat $R/ab3.txt ;;
 ab)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   BASE=.bin NEW=. timeout $((585 - SECONDS)) bash results/h100/explore/session16/ab.sh > $R/ab.txt 2>&1
