@@ -468,7 +468,7 @@ int64_t onepass_smem(int64_t cols) {
 
 // The launchers below take SHIFTED rows (off the 16-byte boundary) with room for N + kVec - 1.
 template <class T, bool SHIFTED>
-constexpr int64_t launch_cols(int64_t N) { return SHIFTED ? N + kVec<T> - 1 : N; }
+int64_t launch_cols(int64_t N) { return cache_cols(dtype_of<T>(), N, SHIFTED); }
 
 template <class T, int THREADS, int REG, int SMEM, int MINB, bool SHIFTED = false>
 void launch_onepass(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
@@ -577,7 +577,7 @@ template <class T>
 bool shifted_ok(const T* x, const T* y, int64_t N, Path p) {
   const bool same_phase = (reinterpret_cast<uintptr_t>(x) - reinterpret_cast<uintptr_t>(y)) % 16 == 0;
   const bool cache = p == Path::team || p == Path::reg || p == Path::wide;
-  return same_phase && cache && N + kVec<T> - 1 <= path_max_cols(device_info(), dtype_of<T>(), p);
+  return same_phase && cache && launch_cols<T, true>(N) <= path_max_cols(device_info(), dtype_of<T>(), p);
 }
 
 template <class T>
