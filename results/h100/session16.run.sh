@@ -14,6 +14,8 @@
 #     stages 08 and 11 on the long-row cases
 #   OUT=... bash results/h100/session16.run.sh retest  at the final code (the plain pointers cast in the kernels): test-gpu of
 #     stage 08 on the new cases, odd N, misaligned pointers and corner shapes; the team kernels' A/B once more
+#   OUT=... bash results/h100/session16.run.sh last    at the final commit: test-gpu of stages 08 and 11 on the new cases, odd N,
+#     misaligned pointers, corner shapes, special values and rows of 128 B to 2 MB
 set -u
 part=${1:-shift}
 . results/h100/device_build.sh  # the build, R, B, budget, run
@@ -55,6 +57,10 @@ retest)
   echo "test-gpu 08 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-08.txt | tail -n 12
   . results/h100/explore/probe.sh
   for t in f16 bf16; do for n in 512 1024; do BASE=.bin NEW=. ab 08 $t 2048 $n X=1 step08; done; done > $R/ab3.txt 2>&1; cat $R/ab3.txt ;;
+last)
+  SOFTMAX_TEST_STAGES=08,11 timeout 560 build/test_gpu -tc="$NEW_CASES,every stage takes pointers*,every stage matches*,every stage handles*,every stage follows*,every stage on rows of 128 B*,every stage on rows of 96 KB*" \
+    > $R/test-gpu-08-11.txt 2>&1
+  echo "test-gpu 08 11 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-08-11.txt | tail -n 12 ;;
 ab)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   BASE=.bin NEW=. timeout $((585 - SECONDS)) bash results/h100/explore/session16/ab.sh > $R/ab.txt 2>&1
