@@ -349,9 +349,14 @@ __global__ void __launch_bounds__(kThreads)
 //
 // Stage 08's wide block (common/row_cache.cuh: 1024 threads, 8 packs each in registers, 8 slices
 // of shared memory) as a cluster's CTA: one CTA per SM, the whole part's loads in flight at once,
-// nothing staged through shared memory that the registers can hold. Rows of 16-byte packs only (N
-// and ld multiples of kVec, x and y 16-byte aligned): the launcher checks.
-template <class T>
+// nothing staged through shared memory that the registers can hold. Parts are multiples of kVec
+// elements, so every part of a row starts at the row's misalignment. Rows of 16-byte packs (N and
+// ld multiples of kVec, x and y 16-byte aligned), or SHIFTED (seventeenth session): rows off the
+// 16-byte boundary, x and y misaligned alike, each part taken as a ShiftedRow (packs.cuh) with
+// room for its partial packs (part + kVec - 1 slots). The launcher checks.
+// The plain pointers are cast here, in the kernel: passed through a helper they lose __restrict__
+// (stage 08 found its team kernels slower so).
+template <class T, bool SHIFTED = false>
 __global__ void __launch_bounds__(kWideThreads, 1)
     softmax_cluster_wide(const T* __restrict__ x, T* __restrict__ y, int64_t N, int64_t ld, int64_t part) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
@@ -360,15 +365,18 @@ __global__ void __launch_bounds__(kWideThreads, 1)
   const cg::cluster_group cluster = cg::this_cluster();
   const int64_t C = cluster.num_blocks(), rank = cluster.block_rank(), r = blockIdx.x / C;
   const int64_t begin = rank * part < N ? rank * part : N, end = begin + part < N ? begin + part : N;
-  const int nvec = static_cast<int>((end - begin) / kVec<T>);
+  const int n = static_cast<int>(end - begin);
+  const int nvec = SHIFTED ? row_pack_count<true>(x + r * ld + begin, n) : static_cast<int>((end - begin) / kVec<T>);
   RowCache<T, kWideThreads, kWideReg, kWideSmem> row_cache(buf);
   // 1. Every load of the part in flight: shared memory by cp.async, then registers.
-  row_cache.load(reinterpret_cast<const uint4*>(x + r * ld + begin), nvec);
+  if constexpr (SHIFTED) row_cache.load(row_packs<true>(x + r * ld + begin, n), nvec);
+  else row_cache.load(reinterpret_cast<const uint4*>(x + r * ld + begin), nvec);
   // 2. The CTA's (max, sum), then the row's, through distributed shared memory.
   const MaxSum row = cluster_merge(cluster, &mailbox, block_allreduce(row_cache.summary(nvec)));
   auto token = cluster.barrier_arrive();
   // 3. Normalise from registers and shared memory; 16-byte stores.
-  row_cache.store(reinterpret_cast<uint4*>(y + r * ld + begin), nvec, row);
+  if constexpr (SHIFTED) row_cache.store(row_packs<true>(y + r * ld + begin, n), nvec, row);
+  else row_cache.store(reinterpret_cast<uint4*>(y + r * ld + begin), nvec, row);
   cluster.barrier_wait(std::move(token));  // no CTA leaves while another may read its mailbox
 #else
   (void)x, (void)y, (void)N, (void)ld, (void)part;
@@ -397,7 +405,7 @@ __device__ __forceinline__ int64_t take_row(unsigned* tickets, int64_t M, int64_
 }
 #endif
 
-template <class T>
+template <class T, bool SHIFTED = false>
 __global__ void __launch_bounds__(kWideThreads, 1)
     softmax_cluster_wide_persistent(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N,
                                     int64_t ld, int64_t part, unsigned* __restrict__ tickets) {
@@ -408,11 +416,24 @@ __global__ void __launch_bounds__(kWideThreads, 1)
   const cg::cluster_group cluster = cg::this_cluster();
   const int64_t C = cluster.num_blocks(), rank = cluster.block_rank(), clusters = gridDim.x / C;
   const int64_t begin = rank * part < N ? rank * part : N, end = begin + part < N ? begin + part : N;
-  const int nvec = static_cast<int>((end - begin) / kVec<T>);
-  auto src = [&](int64_t r) { return reinterpret_cast<const uint4*>(x + r * ld + begin); };
+  const int n = static_cast<int>(end - begin);
+  // Row r's part: its packs (a ShiftedRow when SHIFTED: each row has its own misalignment) and
+  // how many there are.
+  auto src = [&](int64_t r) {
+    if constexpr (SHIFTED) return row_packs<true>(x + r * ld + begin, n);
+    else return reinterpret_cast<const uint4*>(x + r * ld + begin);
+  };
+  auto dst = [&](int64_t r) {
+    if constexpr (SHIFTED) return row_packs<true>(y + r * ld + begin, n);
+    else return reinterpret_cast<uint4*>(y + r * ld + begin);
+  };
+  auto packs = [&](int64_t r) {
+    return SHIFTED ? row_pack_count<true>(x + r * ld + begin, n) : static_cast<int>((end - begin) / kVec<T>);
+  };
   RowCache<T, kWideThreads, kWideReg, kWideSmem> row_cache(buf);
   // 1. Every load of the first row's part in flight: shared memory by cp.async, then registers.
   int64_t r = blockIdx.x / C;  // the launcher sends no more clusters than rows
+  int nvec = packs(r);
   row_cache.load(src(r), nvec);
   for (int k = 0; r < M; ++k) {
     if (rank == 0 && threadIdx.x == 0) next_row[k & 1] = take_row(tickets, M, clusters);
@@ -421,9 +442,10 @@ __global__ void __launch_bounds__(kWideThreads, 1)
     const MaxSum row = cluster_merge(cluster, &mailbox[k & 1], block_allreduce(row_cache.summary(nvec)));
     const int64_t next = C == 1 ? next_row[k & 1] : *cluster.map_shared_rank(&next_row[k & 1], 0);
     // 3. Normalise from registers and shared memory (16-byte stores), loading the next row's part.
-    row_cache.store_then_load(reinterpret_cast<uint4*>(y + r * ld + begin), nvec, row,
-                              next < M ? src(next) : nullptr);
+    const int next_nvec = !SHIFTED ? nvec : (next < M ? packs(next) : 0);  // rows in packs: all alike
+    row_cache.store_then_load(dst(r), nvec, row, next < M ? src(next) : decltype(src(r)){}, next_nvec);
     r = next;
+    nvec = next_nvec;
   }
   cluster.sync();  // no CTA leaves while another may read its mailbox or ticket
 #else
@@ -447,6 +469,7 @@ struct Plan {
   int64_t smem;     // dynamic shared memory per CTA, bytes
   bool bulk;        // loads by the copy engine (else by the threads); parts form only
   bool persistent = false;  // wide form: a grid of the clusters the GPU holds, rows by ticket
+  bool shifted = false;     // wide form: rows off the 16-byte boundary, parts taken as ShiftedRows
 };
 
 template <class T>
@@ -533,22 +556,39 @@ bool wide_by_default(int64_t M, int64_t row_bytes, int64_t elem_bytes) {
   return elem_bytes == 4 || M >= 1024 || (M >= 512 && row_bytes > (128 << 10));
 }
 
-// packed: rows of whole 16-byte packs (N and ld multiples of kVec, x and y aligned), which the
-// wide form needs.
+// How the wide form can take a call's rows: in whole 16-byte packs (N and ld multiples of kVec,
+// x and y aligned), shifted (x and y misaligned alike: each part a ShiftedRow), or not at all.
+enum class Rows { packed, shifted, none };
 template <class T>
-Plan plan(const DeviceInfo& d, int64_t M, int64_t N, bool packed) {
+Rows rows_of(const T* x, const T* y, int64_t N, int64_t ld) {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(x), b = reinterpret_cast<uintptr_t>(y);
+  if (N % kVec<T> == 0 && ld % kVec<T> == 0 && (a | b) % 16 == 0) return Rows::packed;
+  return (a - b) % 16 == 0 ? Rows::shifted : Rows::none;
+}
+
+// The slots a wide CTA needs for a part: the part, and kVec - 1 more when shifted (its packs start
+// up to kVec - 1 slots before it).
+template <class T>
+int64_t part_slots(int64_t part, bool shifted) {
+  return shifted ? part + kVec<T> - 1 : part;
+}
+
+template <class T>
+Plan plan(const DeviceInfo& d, int64_t M, int64_t N, Rows rows) {
   const int64_t V = kVec<T>, cap = max_tile<T>(d);
   auto part_for = [&](int c) { return ceil_div(ceil_div(N, c), V) * V; };
   const Form f = forced_form();
   const bool wide = f == Form::wide || (f == Form::automatic && wide_by_default(M, N * int64_t{sizeof(T)}, sizeof(T)));
-  if (packed && wide) {
+  if (rows != Rows::none && wide) {
+    const bool shifted = rows == Rows::shifted;
+    auto fits = [&](int c) { return part_slots<T>(part_for(c), shifted) <= wide_max_part<T>(); };
     int c = forced_cluster();
     if (c == 0) {
       c = 1;
-      while (c < kMaxCluster && part_for(c) > wide_max_part<T>()) c *= 2;
+      while (c < kMaxCluster && !fits(c)) c *= 2;
     }
     const int64_t part = part_for(c);
-    if (part <= wide_max_part<T>()) return {true, c, part, part, wide_smem<T>(part), false};
+    if (fits(c)) return {true, c, part, part, wide_smem<T>(part_slots<T>(part, shifted)), false, false, shifted};
   }
   int c = forced_cluster();
   if (c == 0) {
@@ -561,6 +601,16 @@ Plan plan(const DeviceInfo& d, int64_t M, int64_t N, bool packed) {
   return {false, c, part, tile, smem_for<T>(tile), bulk};
 }
 
+// The wide form's kernel: one row per cluster or persistent, rows in packs or shifted.
+template <class T>
+const void* wide_kernel(bool shifted, bool persistent) {
+  if (persistent)
+    return shifted ? reinterpret_cast<const void*>(softmax_cluster_wide_persistent<T, true>)
+                   : reinterpret_cast<const void*>(softmax_cluster_wide_persistent<T, false>);
+  return shifted ? reinterpret_cast<const void*>(softmax_cluster_wide<T, true>)
+                 : reinterpret_cast<const void*>(softmax_cluster_wide<T, false>);
+}
+
 // Once per dtype: the opt-in to the largest shared memory and to 16-CTA clusters.
 template <class T>
 void set_attributes(const DeviceInfo& d) {
@@ -571,13 +621,13 @@ void set_attributes(const DeviceInfo& d) {
                                       static_cast<int>(smem)));
       CUDA_CHECK(cudaFuncSetAttribute(cluster_kernel<T>(bulk), cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
     }
-    CUDA_CHECK(cudaFuncSetAttribute(softmax_cluster_wide<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    static_cast<int>(wide_smem<T>(wide_max_part<T>()))));
-    CUDA_CHECK(cudaFuncSetAttribute(softmax_cluster_wide<T>, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-    CUDA_CHECK(cudaFuncSetAttribute(softmax_cluster_wide_persistent<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    static_cast<int>(wide_smem<T>(wide_max_part<T>()))));
-    CUDA_CHECK(cudaFuncSetAttribute(softmax_cluster_wide_persistent<T>,
-                                    cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    for (bool shifted : {false, true})
+      for (bool persistent : {false, true}) {
+        const void* k = wide_kernel<T>(shifted, persistent);
+        CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        static_cast<int>(wide_smem<T>(wide_max_part<T>()))));
+        CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+      }
     return true;
   }();
   (void)done;
@@ -602,9 +652,7 @@ cudaLaunchConfig_t launch_config(const Plan& p, int64_t clusters, cudaStream_t s
 // The kernel of a plan.
 template <class T>
 const void* plan_kernel(const Plan& p) {
-  if (p.persistent) return reinterpret_cast<const void*>(softmax_cluster_wide_persistent<T>);
-  return p.wide ? reinterpret_cast<const void*>(softmax_cluster_wide<T>)
-                : reinterpret_cast<const void*>(cluster_kernel<T>(p.bulk));
+  return p.wide ? wide_kernel<T>(p.shifted, p.persistent) : reinterpret_cast<const void*>(cluster_kernel<T>(p.bulk));
 }
 
 // Clusters of this plan the GPU can hold at once (0: it cannot launch one). Asked once per
@@ -612,8 +660,8 @@ const void* plan_kernel(const Plan& p) {
 // call.
 template <class T>
 int active_clusters(const DeviceInfo& d, const Plan& p) {
-  static std::map<std::tuple<bool, int, int64_t, bool, bool>, int> known;
-  const auto key = std::make_tuple(p.wide, p.cluster, p.smem, p.bulk, p.persistent);
+  static std::map<std::tuple<bool, int, int64_t, bool, bool, bool>, int> known;
+  const auto key = std::make_tuple(p.wide, p.cluster, p.smem, p.bulk, p.persistent, p.shifted);
   const auto it = known.find(key);
   if (it != known.end()) return it->second;
   set_attributes<T>(d);
@@ -634,10 +682,10 @@ bool persistent_pays(int64_t M, int cluster, int64_t held) { return cluster >= 2
 // The plan a call runs: the wide form when the rows allow it and its cluster fits the GPU
 // (persistent where that pays), else the parts form (which refuse() has checked).
 template <class T>
-Plan call_plan(const DeviceInfo& d, int64_t M, int64_t N, bool packed) {
-  Plan p = plan<T>(d, M, N, packed);
+Plan call_plan(const DeviceInfo& d, int64_t M, int64_t N, Rows rows) {
+  Plan p = plan<T>(d, M, N, rows);
   if (!p.wide) return p;
-  if (active_clusters<T>(d, p) < 1) return plan<T>(d, M, N, false);
+  if (active_clusters<T>(d, p) < 1) return plan<T>(d, M, N, Rows::none);
   Plan q = p;
   q.persistent = true;
   return persistent_pays(M, q.cluster, active_clusters<T>(d, q)) ? q : p;
@@ -647,18 +695,18 @@ template <class T>
 void launch_typed(const T* x, T* y, int64_t M, int64_t N, int64_t ld, cudaStream_t stream) {
   const DeviceInfo& d = device_info();
   set_attributes<T>(d);
-  const bool packed = N % kVec<T> == 0 && ld % kVec<T> == 0 &&
-                      (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
-  const Plan p = call_plan<T>(d, M, N, packed);
+  const Plan p = call_plan<T>(d, M, N, rows_of(x, y, N, ld));
   // Persistent: the clusters the GPU holds at once, rows by ticket; otherwise a cluster per row.
   cudaLaunchAttribute attr;
   const cudaLaunchConfig_t cfg = launch_config(p, p.persistent ? active_clusters<T>(d, p) : M, stream, &attr);
   if (p.persistent) {
     const StreamScratch tickets("10 row tickets", sizeof(unsigned), stream);  // this stream's counter
-    CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T>, x, y, M, N, ld, p.part,
-                                  static_cast<unsigned*>(tickets.get())));
+    auto* t = static_cast<unsigned*>(tickets.get());
+    CUDA_CHECK(p.shifted ? cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T, true>, x, y, M, N, ld, p.part, t)
+                         : cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T, false>, x, y, M, N, ld, p.part, t));
   } else if (p.wide) {
-    CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T>, x, y, N, ld, p.part));
+    CUDA_CHECK(p.shifted ? cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T, true>, x, y, N, ld, p.part)
+                         : cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T, false>, x, y, N, ld, p.part));
   } else {
     CUDA_CHECK(cudaLaunchKernelEx(&cfg, cluster_kernel<T>(p.bulk), x, y, N, ld, p.part, p.tile));
   }
@@ -682,7 +730,7 @@ template <class T>
 std::string refuse_typed(const DeviceInfo& d, int64_t M, int64_t N) {
   if (d.cc_major < 9 || !d.cluster_launch)
     return "this GPU has no thread block clusters (compute capability 9.0 or later); stages 05-09 run here";
-  const Plan p = plan<T>(d, M, N, false);  // the wide form falls back to it: launch_typed
+  const Plan p = plan<T>(d, M, N, Rows::none);  // the wide form falls back to it: launch_typed
   if (M * p.cluster > INT_MAX)
     return "M x cluster size (" + std::to_string(p.cluster) + ") is more than 2^31 - 1 CTAs";
   if (active_clusters<T>(d, p) < 1)
@@ -703,21 +751,25 @@ std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
   set_attributes<T>(d);
   std::vector<KernelConfig> out;
   for (int64_t n : {int64_t{4096}, int64_t{32768}, int64_t{1} << 18, int64_t{1} << 19, int64_t{1} << 20}) {
-    const Plan p = plan<T>(d, 2048, n, false);
+    const Plan p = plan<T>(d, 2048, n, Rows::none);
     out.push_back({"softmax_cluster, N = " + std::to_string(n) + ", cluster " + std::to_string(p.cluster) +
                        (p.bulk ? ", bulk copies" : ", threads load"),
                    plan_kernel<T>(p), kThreads, p.smem, 0});
   }
-  for (bool persistent : {false, true})  // the wide form: a full 256 KB part per CTA
-    for (int c : {1, 2, 4, 8}) {
-      if (persistent && c == 1) continue;
-      const int64_t n = c * wide_max_part<T>();
-      const Plan p = {true, c, wide_max_part<T>(), wide_max_part<T>(), wide_smem<T>(wide_max_part<T>()), false, persistent};
-      out.push_back({std::string(persistent ? "softmax_cluster_wide_persistent" : "softmax_cluster_wide") +
-                         ", N = " + std::to_string(n) + ", cluster " + std::to_string(c) + ", " +
-                         std::to_string(active_clusters<T>(d, p)) + " clusters at once",
-                     plan_kernel<T>(p), kWideThreads, p.smem, int64_t{kWideReg + kWideSmem} * kVec<T>});
-    }
+  // The wide form: a full 256 KB part per CTA (shifted: the largest part that leaves room for the
+  // partial packs, at the longest row it takes).
+  for (bool shifted : {false, true})
+    for (bool persistent : {false, true})
+      for (int c : {1, 2, 4, 8}) {
+        if (persistent && c == 1) continue;
+        const int64_t part = shifted ? wide_max_part<T>() - kVec<T> : wide_max_part<T>();
+        const int64_t n = c * part - (shifted ? 1 : 0);
+        const Plan p = {true, c, part, part, wide_smem<T>(part_slots<T>(part, shifted)), false, persistent, shifted};
+        out.push_back({std::string(persistent ? "softmax_cluster_wide_persistent" : "softmax_cluster_wide") +
+                           (shifted ? " shifted" : "") + ", N = " + std::to_string(n) + ", cluster " +
+                           std::to_string(c) + ", " + std::to_string(active_clusters<T>(d, p)) + " clusters at once",
+                       plan_kernel<T>(p), kWideThreads, p.smem, int64_t{kWideReg + kWideSmem} * kVec<T>});
+      }
   return out;
 }
 std::vector<KernelConfig> explain(const DeviceInfo& d, DType t) {

@@ -174,16 +174,44 @@ TEST_CASE("every stage on rows not in 16-byte packs, at each of stage 08's cache
   });
 }
 
+// Stage 10's wide clusters take rows off the 16-byte boundary shifted (seventeenth session): each
+// CTA's part (a multiple of kVec elements, so it starts at the row's misalignment) is a ShiftedRow
+// with kVec - 1 slots of room, so clusters of C CTAs of 16384 packs take rows of up to
+// C (16384 kVec - kVec) elements. For C = 1, 2, 4: the longest such row and the next length, which
+// needs twice the CTAs (fp32 at M = 10, one cluster per row; fp16/bf16 at M = 520, where their wide
+// form starts). Then many rows, where the clusters are persistent and each row they take has its own
+// misalignment (special values among them), several waves of one cluster per row, and rows in
+// whole packs with x and y one element off the boundary.
+TEST_CASE("every stage on long rows not in 16-byte packs, where 10's wide clusters take them shifted") {
+  for_each_stage([](const Stage& s, DType t) {
+    const bool f32 = t == DType::f32;
+    const int64_t V = 16 / static_cast<int64_t>(dtype_size(t)), longest = 16384 * V - V;
+    for (int64_t c : {1, 2, 4})
+      for (int64_t N : {c * longest - 1, c * longest + 1})
+        if (f32 || c < 4) check_one(s, t, f32 ? 10 : 520, N, InputKind::random);
+    check_one(s, t, 1060, longest + 1, InputKind::special);  // clusters of 2, persistent
+    if (f32) check_one(s, t, 490, 4 * longest + 1, InputKind::random);  // clusters of 8, persistent
+    check_one(s, t, f32 ? 200 : 1060, 2 * longest + 1, InputKind::random);  // of 4: a row each (fp32), persistent
+    const int64_t M = f32 ? 10 : 520, N = 2 * longest;  // whole packs, both pointers 1 element off
+    if (!stage_refusal(s, device_info(), t, M, N).empty()) return;
+    const CheckResult r = validate_stage(s, t, M, N, InputKind::random, 91, 1);
+    std::printf("stage %s %-4s M=%-7lld N=%-9lld offset=1  %s %s\n", s.id, dtype_name(t), static_cast<long long>(M),
+                static_cast<long long>(N), r.pass ? "ok  " : "FAIL", r.summary().c_str());
+    INFO(std::string("stage ") + s.id + " " + dtype_name(t) + " offset=1");
+    CHECK_MESSAGE(r.pass, r.summary());
+  });
+}
+
 // Nothing is written outside y: 64 bytes before and after it stay poison. Rows off the 16-byte
 // boundary (a misaligned base, N not in whole packs) put partial packs at y's two ends, where a
 // 16-byte store would spill over; inside y such a store would land on a neighbouring row, which
-// the reference check sees only if it lands last.
+// the reference check sees only if it lands last. N = 131065: stage 10's wide clusters, shifted.
 TEST_CASE("no stage writes outside its output, whatever the alignment") {
   constexpr int64_t kGuard = 64;
   for_each_stage([&](const Stage& s, DType t) {
     const int64_t size = static_cast<int64_t>(dtype_size(t));
     for (int64_t offset : {0, 1, 3})
-      for (int64_t N : {int64_t{1}, int64_t{31}, int64_t{1001}, int64_t{4097}, int64_t{50257}}) {
+      for (int64_t N : {int64_t{1}, int64_t{31}, int64_t{1001}, int64_t{4097}, int64_t{50257}, int64_t{131065}}) {
         const int64_t M = 3, bytes = M * N * size;
         if (!stage_refusal(s, device_info(), t, M, N).empty()) continue;
         DeviceBuffer xb(bytes + offset * size), yb(bytes + offset * size + 2 * kGuard);

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Device runs of the seventeenth session. Each call builds on the device first (device_build.sh:
+# Google Benchmark and doctest carried in .deps, the commit in .commit), then runs one part; every
+# output goes to $OUT/<part>.tgz.
+#   OUT=... bash results/h100/session17.run.sh wide   stage 10's wide clusters taking rows off the 16-byte boundary
+#     shifted: test-gpu of stages 10 and 11 on the new case, the guard bytes, misaligned pointers, many long rows and
+#     strided rows; then the probe (explore/session17/wide.sh: the dispatcher, stage 10 as it chooses, forced to parts
+#     and to wide, stage 09, stage 10 on N - 1)
+set -u
+part=${1:-wide}
+. results/h100/device_build.sh  # the build, R, B, budget, run
+NEW_CASES="every stage on long rows not in 16-byte packs*,no stage writes outside*"
+tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases, its summary
+  SOFTMAX_TEST_STAGES=$2 timeout $3 build/test_gpu -tc="$4" > $R/test-gpu-$1.txt 2>&1
+  echo "test-gpu $1 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-$1.txt | tail -n 12
+}
+case $part in
+wide)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  tests 10-11 10,11 240 "$NEW_CASES,every stage takes pointers*,every stage on many long rows*,stages with a row stride*"
+  timeout $((585 - SECONDS)) bash results/h100/explore/session17/wide.sh > $R/wide.txt 2>&1
+  echo "wide exit $? at ${SECONDS}s"; cat $R/wide.txt ;;
+esac
