@@ -197,7 +197,8 @@ TEST_CASE("every stage on long rows not in 16-byte packs, where 10's wide cluste
     const CheckResult r = validate_stage(s, t, M, N, InputKind::random, 91, 1);
     std::printf("stage %s %-4s M=%-7lld N=%-9lld offset=1  %s %s\n", s.id, dtype_name(t), static_cast<long long>(M),
                 static_cast<long long>(N), r.pass ? "ok  " : "FAIL", r.summary().c_str());
-    INFO(std::string("stage ") + s.id + " " + dtype_name(t) + " offset=1");
+    const std::string what = std::string("stage ") + s.id + " " + dtype_name(t) + " offset=1";
+    INFO(what);
     CHECK_MESSAGE(r.pass, r.summary());
   });
 }
