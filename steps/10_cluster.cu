@@ -515,7 +515,7 @@ int64_t max_tile(const DeviceInfo& d) {
   return ((d.smem_per_block_optin - static_smem) / 16 - 1) * kVec<T>;
 }
 
-// STEP10_CLUSTER=1|2|4|8|16 forces the cluster size (the doc's comparison); 0 when unset.
+// STEP10_CLUSTER=1..16 forces the cluster size (the doc's comparisons); 0 when unset.
 int env_choice(const char* name, std::initializer_list<int> allowed) {
   const char* e = std::getenv(name);
   if (!e || !*e) return 0;
@@ -526,7 +526,7 @@ int env_choice(const char* name, std::initializer_list<int> allowed) {
   std::exit(kExitUsage);
 }
 int forced_cluster() {
-  static const int c = env_choice("STEP10_CLUSTER", {1, 2, 4, 8, 16});
+  static const int c = env_choice("STEP10_CLUSTER", {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16});
   return c;
 }
 
@@ -582,10 +582,12 @@ Plan plan(const DeviceInfo& d, int64_t M, int64_t N, Rows rows) {
   if (rows != Rows::none && wide) {
     const bool shifted = rows == Rows::shifted;
     auto fits = [&](int c) { return part_slots<T>(part_for(c), shifted) <= wide_max_part<T>(); };
+    // The fewest CTAs that hold the row, any number up to 16 (seventeenth session: a row just past
+    // a power of two of CTAs no longer takes twice as many, each half empty).
     int c = forced_cluster();
     if (c == 0) {
       c = 1;
-      while (c < kMaxCluster && !fits(c)) c *= 2;
+      while (c < kMaxCluster && !fits(c)) ++c;
     }
     const int64_t part = part_for(c);
     if (fits(c)) return {true, c, part, part, wide_smem<T>(part_slots<T>(part, shifted)), false, false, shifted};

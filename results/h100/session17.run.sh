@@ -6,6 +6,9 @@
 #     shifted: test-gpu of stages 10 and 11 on the new case, the guard bytes, misaligned pointers, many long rows and
 #     strided rows; then the probe (explore/session17/wide.sh: the dispatcher, stage 10 as it chooses, forced to parts
 #     and to wide, stage 09, stage 10 on N - 1)
+#   OUT=... bash results/h100/session17.run.sh sizes  the wide form taking the fewest CTAs that hold a row (any cluster
+#     size): test-gpu of stage 10 on the new case, many long rows and rows of 96 KB-2 MB; then the probe
+#     (explore/session17/sizes.sh: as it chooses, at the power-of-two size it took before, the parts form, the dispatcher)
 set -u
 part=${1:-wide}
 . results/h100/device_build.sh  # the build, R, B, budget, run
@@ -20,4 +23,8 @@ wide)
   tests 10-11 10,11 240 "$NEW_CASES,every stage takes pointers*,every stage on many long rows*,stages with a row stride*"
   timeout $((585 - SECONDS)) bash results/h100/explore/session17/wide.sh > $R/wide.txt 2>&1
   echo "wide exit $? at ${SECONDS}s"; cat $R/wide.txt ;;
+sizes)
+  tests 10 10 200 "$NEW_CASES,every stage on many long rows*,every stage on rows of 96 KB*"
+  timeout $((585 - SECONDS)) bash results/h100/explore/session17/sizes.sh > $R/sizes.txt 2>&1
+  echo "sizes exit $? at ${SECONDS}s"; cat $R/sizes.txt ;;
 esac
