@@ -19,7 +19,8 @@
 // Rows may be strided (ld >= N) and misaligned: the 16-byte-aligned middle of a part is copied
 // in packs, its ragged ends by ordinary loads. A part larger than the shared memory a CTA may have
 // is streamed in tiles and read twice (the last tile stays). STEP10_CLUSTER=C forces the cluster
-// size, STEP10_LOAD=threads|bulk the loader, STEP10_FORM=parts|wide the form. See docs/10_cluster.md.
+// size, STEP10_LOAD=threads|bulk the loader, STEP10_FORM=parts|wide the form,
+// STEP10_PERSISTENT=on|off the persistent wide clusters. See docs/10_cluster.md.
 #include <cooperative_groups.h>
 
 #include <climits>
@@ -681,6 +682,14 @@ int active_clusters(const DeviceInfo& d, const Plan& p) {
 // clusters of one). Otherwise a cluster per row (softmax_cluster_wide).
 bool persistent_pays(int64_t M, int cluster, int64_t held) { return cluster >= 2 && M >= 16 * held; }
 
+// STEP10_PERSISTENT=on|off forces the wide form persistent (clusters of 2 or more, at least as many
+// rows as clusters) or one cluster per row (the doc's comparison); read once.
+enum class Persist { automatic, on, off };
+Persist forced_persistent() {
+  static const Persist f = static_cast<Persist>(env_word("STEP10_PERSISTENT", "on", "off"));
+  return f;
+}
+
 // The plan a call runs: the wide form when the rows allow it and its cluster fits the GPU
 // (persistent where that pays), else the parts form (which refuse() has checked).
 template <class T>
@@ -690,6 +699,8 @@ Plan call_plan(const DeviceInfo& d, int64_t M, int64_t N, Rows rows) {
   if (active_clusters<T>(d, p) < 1) return plan<T>(d, M, N, Rows::none);
   Plan q = p;
   q.persistent = true;
+  const Persist f = forced_persistent();
+  if (f != Persist::automatic) return f == Persist::on && q.cluster >= 2 && M >= active_clusters<T>(d, q) ? q : p;
   return persistent_pays(M, q.cluster, active_clusters<T>(d, q)) ? q : p;
 }
 

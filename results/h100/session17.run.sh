@@ -9,6 +9,9 @@
 #   OUT=... bash results/h100/session17.run.sh sizes  the wide form taking the fewest CTAs that hold a row (any cluster
 #     size): test-gpu of stage 10 on the new case, many long rows and rows of 96 KB-2 MB; then the probe
 #     (explore/session17/sizes.sh: as it chooses, at the power-of-two size it took before, the parts form, the dispatcher)
+#   OUT=... bash results/h100/session17.run.sh persist  many such rows: persistent clusters against one per row
+#     (STEP10_PERSISTENT=off) and the parts form (explore/session17/persist.sh); test-gpu of stage 10 on the new case
+#     with the persistent clusters off
 set -u
 part=${1:-wide}
 . results/h100/device_build.sh  # the build, R, B, budget, run
@@ -27,4 +30,8 @@ sizes)
   tests 10 10 200 "$NEW_CASES,every stage on many long rows*,every stage on rows of 96 KB*"
   timeout $((585 - SECONDS)) bash results/h100/explore/session17/sizes.sh > $R/sizes.txt 2>&1
   echo "sizes exit $? at ${SECONDS}s"; cat $R/sizes.txt ;;
+persist)
+  timeout 300 bash results/h100/explore/session17/persist.sh > $R/persist.txt 2>&1
+  echo "persist exit $? at ${SECONDS}s"; cat $R/persist.txt
+  STEP10_PERSISTENT=off tests 10-off 10 $((585 - SECONDS)) "$NEW_CASES,every stage on many long rows*" ;;
 esac

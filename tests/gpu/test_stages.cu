@@ -545,7 +545,8 @@ int main(int argc, char** argv) {
   std::printf("stages:");
   for (const Stage* s : stage_registry())
     if (selected(*s)) std::printf(" %s_%s", s->id, s->name);
-  for (const char* knob : {"SOFTMAX_TEST_STAGES", "STEP09_MODE", "STEP09_PIPELINES", "STEP10_LOAD", "STEP10_CLUSTER"})
+  for (const char* knob : {"SOFTMAX_TEST_STAGES", "STEP09_MODE", "STEP09_PIPELINES", "STEP10_LOAD", "STEP10_CLUSTER",
+                            "STEP10_FORM", "STEP10_PERSISTENT"})
     if (const char* v = std::getenv(knob)) std::printf("  %s=%s", knob, v);
   std::printf("\n\n");
   doctest::Context ctx(argc, argv);
