@@ -7,9 +7,9 @@
 // pack REG + j at cache[j * THREADS + t], so a warp's accesses are consecutive.
 //
 // Contracts (for every thread of a block of THREADS threads, all with the same arguments):
-//   * nvec <= THREADS * (REG + SMEM); src and dst 16-byte aligned (or, for load(), store() and
-//     store_then_load(), ShiftedRows of a row off the boundary: packs.cuh); cache has
-//     SMEM * THREADS packs wherever the stretch reaches into shared memory.
+//   * nvec <= THREADS * (REG + SMEM); src and dst 16-byte aligned (or, for load() and store(),
+//     ShiftedRows of a row off the boundary: packs.cuh); cache has SMEM * THREADS packs wherever
+//     the stretch reaches into shared memory.
 //   * load() issues every load of the thread's packs before any is used: the shared part by
 //     cp.async (no registers; a group per slice where they are summed as they land), then the
 //     register part; for a ShiftedRow, its partial first and last pack after all of those, element
@@ -17,9 +17,9 @@
 //   * summary() is this thread's (max, sum) of exp(x - max) over its packs; it waits for its own
 //     cp.async copies, and a thread reads back only what it copied: no block barrier is needed.
 //   * store() writes exp(x - row.m) / row.l for the thread's packs to dst (a ShiftedRow with the
-//     source's misalignment, if the source was one); store_then_load() does too, and loads the next
-//     stretch of a persistent block (nvec of its own) into the packs it frees, as load() would:
-//     summary() then applies to that stretch.
+//     source's misalignment, if the source was one); store_then_load() does too, for rows in whole
+//     packs, and loads the next stretch of a persistent block (same nvec) into the packs it frees,
+//     as load() would: summary() then applies to that stretch.
 #pragma once
 
 #include <cmath>
@@ -80,23 +80,17 @@ struct RowCache {
       const int v = tid + i * THREADS;
       reg[i] = v < nvec ? fetch_pack(src, v) : neg_inf_pack<T>();
     }
-    if constexpr (!std::is_pointer_v<Src>) load_edges(src, nvec);  // a ShiftedRow: its partial packs last
-  }
-
-  // 1'. A ShiftedRow's partial first and last pack, element by element, into the thread's slots
-  //     (issued after every whole pack's load, which they would otherwise wait behind).
-  template <class Src>
-  __device__ __forceinline__ void load_edges(const Src& src, int nvec) {
-    const int tid = threadIdx.x;
+    if constexpr (!std::is_pointer_v<Src>) {  // a ShiftedRow: its partial packs once all else is in flight
 #pragma unroll
-    for (int i = 0; i < SMEM; ++i) {
-      const int v = tid + (REG + i) * THREADS;
-      if (v < nvec && edge_pack(src, v)) cache[i * THREADS + tid] = fetch_edge_pack(src, v);
-    }
+      for (int i = 0; i < SMEM; ++i) {
+        const int v = tid + (REG + i) * THREADS;
+        if (v < nvec && edge_pack(src, v)) cache[i * THREADS + tid] = fetch_edge_pack(src, v);
+      }
 #pragma unroll
-    for (int i = 0; i < REG; ++i) {
-      const int v = tid + i * THREADS;
-      if (v < nvec && edge_pack(src, v)) reg[i] = fetch_edge_pack(src, v);
+      for (int i = 0; i < REG; ++i) {
+        const int v = tid + i * THREADS;
+        if (v < nvec && edge_pack(src, v)) reg[i] = fetch_edge_pack(src, v);
+      }
     }
   }
 
@@ -192,43 +186,30 @@ struct RowCache {
     }
   }
 
-  // 3'. store() for a block that goes on to another stretch (a persistent block): as each pack is
-  //     written, the thread starts the same pack of the next stretch in its place, in load()'s order
-  //     (the slices, a cp.async group each where they are summed as they land, then the registers;
-  //     for a ShiftedRow, its partial packs last). So the next stretch is in flight while this one
-  //     is written. A slot is refilled only after the thread has read it (its store has used the
-  //     value), and only the thread that reads a slot fills it: no block barrier.
-  //     next: the next stretch (as load()'s src; none: a null pointer, or a ShiftedRow whose row is
-  //     null) of next_nvec packs; summary() then applies to it. dst and next are both plain
-  //     pointers or both ShiftedRows.
-  template <class Dst, class Src>
-  __device__ __forceinline__ void store_then_load(const Dst& dst, int nvec, MaxSum row, const Src& next,
-                                                  int next_nvec) {
+  // 3'. store() for a block that goes on to another stretch of the same length (a persistent
+  //     block, next == nullptr: none): as each pack is written, the thread starts the same pack of
+  //     the next stretch in its place, in load()'s order (the slices, a cp.async group each where
+  //     they are summed as they land, then the registers). So the next stretch is in flight while
+  //     this one is written. A slot is refilled only after the thread has read it (its store has
+  //     used the value), and only the thread that reads a slot fills it: no block barrier.
+  __device__ __forceinline__ void store_then_load(uint4* dst, int nvec, MaxSum row, const uint4* next) {
     const int tid = threadIdx.x;
     const float inv = 1.0f / row.l;
-    bool more;
-    if constexpr (std::is_pointer_v<Src>) more = next != nullptr;
-    else more = next.row != nullptr;
 #pragma unroll
     for (int i = 0; i < SMEM; ++i) {
       const int v = tid + (REG + i) * THREADS;
       uint4* slot = &cache[i * THREADS + tid];
       if (v < nvec) {
-        put_pack(dst, v, normalised(*slot, row.m, inv));
-        if (more && v < next_nvec) fetch_pack_async(slot, next, v);
-      } else if (more && v < next_nvec) {  // a shifted next stretch may have one pack more
-        fetch_pack_async(slot, next, v);
+        dst[v] = normalised(*slot, row.m, inv);
+        if (next) cp_async16(slot, next + v);
       }
       if constexpr (kSlicesAsLanded) cp_async_commit();  // a group per slice, as load() has it
     }
 #pragma unroll
     for (int i = 0; i < REG; ++i) {
       const int v = tid + i * THREADS;
-      if (v < nvec) put_pack(dst, v, normalised(reg[i], row.m, inv));
-      if (more) reg[i] = v < next_nvec ? fetch_pack(next, v) : neg_inf_pack<T>();
-    }
-    if constexpr (!std::is_pointer_v<Src>) {  // a ShiftedRow: its partial packs once all else is in flight
-      if (more) load_edges(next, next_nvec);
+      if (v < nvec) dst[v] = normalised(reg[i], row.m, inv);
+      if (next) reg[i] = v < nvec ? next[v] : neg_inf_pack<T>();
     }
   }
 

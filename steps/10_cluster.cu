@@ -16,6 +16,9 @@
 //     (common/row_cache.cuh), one CTA per SM;
 //   * persistent wide clusters for many rows (fourteenth session): as many clusters as the GPU holds,
 //     each taking rows by ticket from a global counter and loading the next while it writes this one.
+//   * (seventeenth session) the wide form takes rows off the 16-byte boundary too, each CTA's part
+//     shifted as stage 08's caches take such rows (packs.cuh's ShiftedRow), one cluster per row; and
+//     the fewest CTAs that hold a row, any number up to 16, not the next power of two.
 // Rows may be strided (ld >= N) and misaligned: the 16-byte-aligned middle of a part is copied
 // in packs, its ragged ends by ordinary loads. A part larger than the shared memory a CTA may have
 // is streamed in tiles and read twice (the last tile stays). STEP10_CLUSTER=C forces the cluster
@@ -406,7 +409,7 @@ __device__ __forceinline__ int64_t take_row(unsigned* tickets, int64_t M, int64_
 }
 #endif
 
-template <class T, bool SHIFTED = false>
+template <class T>
 __global__ void __launch_bounds__(kWideThreads, 1)
     softmax_cluster_wide_persistent(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N,
                                     int64_t ld, int64_t part, unsigned* __restrict__ tickets) {
@@ -417,24 +420,11 @@ __global__ void __launch_bounds__(kWideThreads, 1)
   const cg::cluster_group cluster = cg::this_cluster();
   const int64_t C = cluster.num_blocks(), rank = cluster.block_rank(), clusters = gridDim.x / C;
   const int64_t begin = rank * part < N ? rank * part : N, end = begin + part < N ? begin + part : N;
-  const int n = static_cast<int>(end - begin);
-  // Row r's part: its packs (a ShiftedRow when SHIFTED: each row has its own misalignment) and
-  // how many there are.
-  auto src = [&](int64_t r) {
-    if constexpr (SHIFTED) return row_packs<true>(x + r * ld + begin, n);
-    else return reinterpret_cast<const uint4*>(x + r * ld + begin);
-  };
-  auto dst = [&](int64_t r) {
-    if constexpr (SHIFTED) return row_packs<true>(y + r * ld + begin, n);
-    else return reinterpret_cast<uint4*>(y + r * ld + begin);
-  };
-  auto packs = [&](int64_t r) {
-    return SHIFTED ? row_pack_count<true>(x + r * ld + begin, n) : static_cast<int>((end - begin) / kVec<T>);
-  };
+  const int nvec = static_cast<int>((end - begin) / kVec<T>);
+  auto src = [&](int64_t r) { return reinterpret_cast<const uint4*>(x + r * ld + begin); };
   RowCache<T, kWideThreads, kWideReg, kWideSmem> row_cache(buf);
   // 1. Every load of the first row's part in flight: shared memory by cp.async, then registers.
   int64_t r = blockIdx.x / C;  // the launcher sends no more clusters than rows
-  int nvec = packs(r);
   row_cache.load(src(r), nvec);
   for (int k = 0; r < M; ++k) {
     if (rank == 0 && threadIdx.x == 0) next_row[k & 1] = take_row(tickets, M, clusters);
@@ -443,10 +433,9 @@ __global__ void __launch_bounds__(kWideThreads, 1)
     const MaxSum row = cluster_merge(cluster, &mailbox[k & 1], block_allreduce(row_cache.summary(nvec)));
     const int64_t next = C == 1 ? next_row[k & 1] : *cluster.map_shared_rank(&next_row[k & 1], 0);
     // 3. Normalise from registers and shared memory (16-byte stores), loading the next row's part.
-    const int next_nvec = !SHIFTED ? nvec : (next < M ? packs(next) : 0);  // rows in packs: all alike
-    row_cache.store_then_load(dst(r), nvec, row, next < M ? src(next) : decltype(src(r)){}, next_nvec);
+    row_cache.store_then_load(reinterpret_cast<uint4*>(y + r * ld + begin), nvec, row,
+                              next < M ? src(next) : nullptr);
     r = next;
-    nvec = next_nvec;
   }
   cluster.sync();  // no CTA leaves while another may read its mailbox or ticket
 #else
@@ -604,12 +593,10 @@ Plan plan(const DeviceInfo& d, int64_t M, int64_t N, Rows rows) {
   return {false, c, part, tile, smem_for<T>(tile), bulk};
 }
 
-// The wide form's kernel: one row per cluster or persistent, rows in packs or shifted.
+// The wide form's kernel: one row per cluster (rows in packs or shifted) or persistent (in packs).
 template <class T>
 const void* wide_kernel(bool shifted, bool persistent) {
-  if (persistent)
-    return shifted ? reinterpret_cast<const void*>(softmax_cluster_wide_persistent<T, true>)
-                   : reinterpret_cast<const void*>(softmax_cluster_wide_persistent<T, false>);
+  if (persistent) return reinterpret_cast<const void*>(softmax_cluster_wide_persistent<T>);
   return shifted ? reinterpret_cast<const void*>(softmax_cluster_wide<T, true>)
                  : reinterpret_cast<const void*>(softmax_cluster_wide<T, false>);
 }
@@ -626,6 +613,7 @@ void set_attributes(const DeviceInfo& d) {
     }
     for (bool shifted : {false, true})
       for (bool persistent : {false, true}) {
+        if (shifted && persistent) continue;
         const void* k = wide_kernel<T>(shifted, persistent);
         CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         static_cast<int>(wide_smem<T>(wide_max_part<T>()))));
@@ -682,8 +670,8 @@ int active_clusters(const DeviceInfo& d, const Plan& p) {
 // clusters of one). Otherwise a cluster per row (softmax_cluster_wide).
 bool persistent_pays(int64_t M, int cluster, int64_t held) { return cluster >= 2 && M >= 16 * held; }
 
-// STEP10_PERSISTENT=on|off forces the wide form persistent (clusters of 2 or more, at least as many
-// rows as clusters) or one cluster per row (the doc's comparison); read once.
+// STEP10_PERSISTENT=on|off forces the wide form persistent (rows in whole packs, clusters of 2 or
+// more, at least as many rows as clusters) or one cluster per row (the doc's comparison); read once.
 enum class Persist { automatic, on, off };
 Persist forced_persistent() {
   static const Persist f = static_cast<Persist>(env_word("STEP10_PERSISTENT", "on", "off"));
@@ -691,12 +679,16 @@ Persist forced_persistent() {
 }
 
 // The plan a call runs: the wide form when the rows allow it and its cluster fits the GPU
-// (persistent where that pays), else the parts form (which refuse() has checked).
+// (persistent where that pays, for rows in whole packs), else the parts form (which refuse() has
+// checked). Shifted rows take one cluster each: persistent, such rows ran 4-16 points slower than
+// one cluster per row (explore/session17/persist-832d42a.txt; the kernel spilled 72-96 bytes a
+// thread under the 64-register cap) and it was dropped.
 template <class T>
 Plan call_plan(const DeviceInfo& d, int64_t M, int64_t N, Rows rows) {
   Plan p = plan<T>(d, M, N, rows);
   if (!p.wide) return p;
   if (active_clusters<T>(d, p) < 1) return plan<T>(d, M, N, Rows::none);
+  if (p.shifted) return p;
   Plan q = p;
   q.persistent = true;
   const Persist f = forced_persistent();
@@ -714,9 +706,8 @@ void launch_typed(const T* x, T* y, int64_t M, int64_t N, int64_t ld, cudaStream
   const cudaLaunchConfig_t cfg = launch_config(p, p.persistent ? active_clusters<T>(d, p) : M, stream, &attr);
   if (p.persistent) {
     const StreamScratch tickets("10 row tickets", sizeof(unsigned), stream);  // this stream's counter
-    auto* t = static_cast<unsigned*>(tickets.get());
-    CUDA_CHECK(p.shifted ? cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T, true>, x, y, M, N, ld, p.part, t)
-                         : cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T, false>, x, y, M, N, ld, p.part, t));
+    CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T>, x, y, M, N, ld, p.part,
+                                  static_cast<unsigned*>(tickets.get())));
   } else if (p.wide) {
     CUDA_CHECK(p.shifted ? cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T, true>, x, y, N, ld, p.part)
                          : cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T, false>, x, y, N, ld, p.part));
@@ -774,7 +765,7 @@ std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
   for (bool shifted : {false, true})
     for (bool persistent : {false, true})
       for (int c : {1, 2, 4, 8}) {
-        if (persistent && c == 1) continue;
+        if (persistent && (c == 1 || shifted)) continue;
         const int64_t part = shifted ? wide_max_part<T>() - kVec<T> : wide_max_part<T>();
         const int64_t n = c * part - (shifted ? 1 : 0);
         const Plan p = {true, c, part, part, wide_smem<T>(part_slots<T>(part, shifted)), false, persistent, shifted};

@@ -12,6 +12,10 @@
 #   OUT=... bash results/h100/session17.run.sh persist  many such rows: persistent clusters against one per row
 #     (STEP10_PERSISTENT=off) and the parts form (explore/session17/persist.sh); test-gpu of stage 10 on the new case
 #     with the persistent clusters off
+#   OUT=... bash results/h100/session17.run.sh final  shifted rows one cluster each, rule 5 from 64 rows: test-gpu of
+#     stages 10 and 11 (the new case, guard bytes, misaligned pointers, long and many long rows, strided rows, corner
+#     shapes, special values, occupancy); the dispatcher on such rows (explore/session17/disp.sh); stage 10 under
+#     compute-sanitizer (tests/sanitize.sh: 2 x 300001 takes the shifted wide clusters of 5)
 set -u
 part=${1:-wide}
 . results/h100/device_build.sh  # the build, R, B, budget, run
@@ -34,4 +38,11 @@ persist)
   timeout 300 bash results/h100/explore/session17/persist.sh > $R/persist.txt 2>&1
   echo "persist exit $? at ${SECONDS}s"; cat $R/persist.txt
   STEP10_PERSISTENT=off tests 10-off 10 $((585 - SECONDS)) "$NEW_CASES,every stage on many long rows*" ;;
+final)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  tests 10-11 10,11 300 "$NEW_CASES,every stage takes pointers*,every stage on many long rows*,every stage on rows of 96 KB*,stages with a row stride*,every stage matches*,every stage handles*,every stage follows*,the occupancy*"
+  timeout 150 bash results/h100/explore/session17/disp.sh > $R/disp.txt 2>&1
+  echo "disp exit $? at ${SECONDS}s"; cat $R/disp.txt
+  timeout $((585 - SECONDS)) sh tests/sanitize.sh step10 > $R/sanitize-10.txt 2>&1
+  echo "sanitize exit $? at ${SECONDS}s"; tail -n 20 $R/sanitize-10.txt ;;
 esac
