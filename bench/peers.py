@@ -69,7 +69,11 @@ SWEEP_BATCH = [(128, 1024)] + [(2048, n) for n in (1024, 2048, 4096, 8192)] + \
               [(4, n) for n in (16384, 32768, 65536, 114688, 262144, 1048576, 8388608, 33554432)]
 # One huge vector: M = 1, N = 2^20 .. 2^26.
 SWEEP_VECTOR = [(1, 1 << k) for k in range(20, 27)]
-SWEEPS = {"m2048": SWEEP_M2048, "batch": SWEEP_BATCH, "vector": SWEEP_VECTOR}
+# Rows not a whole number of 16-byte packs (seventeenth session; not in the default run): GPT-2's
+# vocabulary (50257), lengths just past a power of two, past stage 08's widest cache (65537 floats)
+# and stage 10's widest cluster of 2 (131073), at M = 2048 and 128.
+SWEEP_UNPACKED = [(2048, n) for n in (1001, 4097, 16385, 50257, 65537, 131073)] + [(128, 50257), (128, 131073)]
+SWEEPS = {"m2048": SWEEP_M2048, "batch": SWEEP_BATCH, "vector": SWEEP_VECTOR, "unpacked": SWEEP_UNPACKED}
 QUICK_SHAPES = {(2048, 1024), (2048, 16384), (2048, 262144), (128, 1024), (4, 65536), (4, 1048576),
                 (1, 1 << 20), (1, 1 << 24)}
 

@@ -16,6 +16,9 @@
 #     stages 10 and 11 (the new case, guard bytes, misaligned pointers, long and many long rows, strided rows, corner
 #     shapes, special values, occupancy); the dispatcher on such rows (explore/session17/disp.sh); stage 10 under
 #     compute-sanitizer (tests/sanitize.sh: 2 x 300001 takes the shifted wide clusters of 5)
+#   OUT=... bash results/h100/session17.run.sh peers  the peers on rows not in 16-byte packs (bench/peers.py --sweeps
+#     unpacked: torch, torch.compile, Triton, Liger where installed, stages 08, 10, 11), then the dispatcher on the
+#     three shapes of disp.sh that call `final` had no time for
 set -u
 part=${1:-wide}
 . results/h100/device_build.sh  # the build, R, B, budget, run
@@ -45,4 +48,14 @@ final)
   echo "disp exit $? at ${SECONDS}s"; cat $R/disp.txt
   timeout $((585 - SECONDS)) sh tests/sanitize.sh step10 > $R/sanitize-10.txt 2>&1
   echo "sanitize exit $? at ${SECONDS}s"; tail -n 20 $R/sanitize-10.txt ;;
+peers)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  GIT_DIR=/nonexistent timeout 470 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 --sweeps unpacked \
+    --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step10,step11 \
+    --out $R/peers-unpacked-$commit.json > $R/peers-unpacked-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-unpacked-$commit.txt
+  . results/h100/explore/probe.sh
+  for s in "f16 2048 393216" "f16 2048 524289" "bf16 2048 262145"; do
+    set -- $s; budget 580 "step11 $s" && one $1 $2 $3 X=1 ./step11
+  done > $R/disp2.txt 2>&1; cat $R/disp2.txt ;;
 esac
