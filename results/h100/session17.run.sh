@@ -19,6 +19,9 @@
 #   OUT=... bash results/h100/session17.run.sh peers  the peers on rows not in 16-byte packs (bench/peers.py --sweeps
 #     unpacked: torch, torch.compile, Triton, Liger where installed, stages 08, 10, 11), then the dispatcher on the
 #     three shapes of disp.sh that call `final` had no time for
+#   OUT=... bash results/h100/session17.run.sh rest   at the final kernels: the halves probe (explore/session17/halves.sh),
+#     then test-gpu of stages 10 and 11 on the nine cases call final did not run (with it, all nineteen), then the two
+#     cases this session added or grew on every other stage
 set -u
 part=${1:-wide}
 . results/h100/device_build.sh  # the build, R, B, budget, run
@@ -58,4 +61,8 @@ peers)
   for s in "f16 2048 393216" "f16 2048 524289" "bf16 2048 262145"; do
     set -- $s; budget 580 "step11 $s" && one $1 $2 $3 X=1 ./step11
   done > $R/disp2.txt 2>&1; cat $R/disp2.txt ;;
+rest)
+  timeout 90 bash results/h100/explore/session17/halves.sh > $R/halves.txt 2>&1; echo "halves exit $? at ${SECONDS}s"; cat $R/halves.txt
+  tests rest-10-11 10,11 $((420 - SECONDS)) "more than 2^31*,stages that take any N*,running a stage again*,StreamScratch*,calls on two streams*,the checks catch*,the strided check*,every stage on rows of 128 B*,every stage on rows not in 16-byte packs, at each*"
+  tests new-others 01,02,03,04,05,06,07,08,09 $((560 - SECONDS)) "$NEW_CASES" ;;
 esac
