@@ -22,6 +22,10 @@
 #   OUT=... bash results/h100/session17.run.sh rest   at the final kernels: the halves probe (explore/session17/halves.sh),
 #     then test-gpu of stages 10 and 11 on the nine cases call final did not run (with it, all nineteen), then the two
 #     cases this session added or grew on every other stage
+#   OUT=... bash results/h100/session17.run.sh last   shifted halves rows take the wide form from 128 rows: the halves probe
+#     again (stage 10 now chooses the wide form there) with the dispatcher; test-gpu of stages 10 and 11 on the new
+#     case, the guard bytes and rows at each of stage 08's cache capacities (part rest's pattern for that case held a
+#     comma, which doctest's -tc splits on: it did not run)
 set -u
 part=${1:-wide}
 . results/h100/device_build.sh  # the build, R, B, budget, run
@@ -65,4 +69,10 @@ rest)
   timeout 90 bash results/h100/explore/session17/halves.sh > $R/halves.txt 2>&1; echo "halves exit $? at ${SECONDS}s"; cat $R/halves.txt
   tests rest-10-11 10,11 $((420 - SECONDS)) "more than 2^31*,stages that take any N*,running a stage again*,StreamScratch*,calls on two streams*,the checks catch*,the strided check*,every stage on rows of 128 B*,every stage on rows not in 16-byte packs, at each*"
   tests new-others 01,02,03,04,05,06,07,08,09 $((560 - SECONDS)) "$NEW_CASES" ;;
+last)
+  timeout 90 bash results/h100/explore/session17/halves.sh > $R/halves.txt 2>&1; echo "halves exit $? at ${SECONDS}s"; cat $R/halves.txt
+  . results/h100/explore/probe.sh
+  for t in f16 bf16; do for m in 128 256; do for n in 131073 262145; do one $t $m $n X=1 ./step11; done; done; done > $R/disp3.txt 2>&1
+  cat $R/disp3.txt
+  tests last-10-11 10,11 $((560 - SECONDS)) "every stage on long rows not in 16-byte packs*,every stage on rows not in 16-byte packs*,no stage writes outside*" ;;
 esac
