@@ -26,6 +26,9 @@
 #     again (stage 10 now chooses the wide form there) with the dispatcher; test-gpu of stages 10 and 11 on the new
 #     case, the guard bytes and rows at each of stage 08's cache capacities (part rest's pattern for that case held a
 #     comma, which doctest's -tc splits on: it did not run)
+#   OUT=... bash results/h100/session17.run.sh next   three open choices for such rows, for the next session
+#     (explore/session17/next.sh): halves 128 x 32769 / 50257 in stages 08 and 10; halves at 64 rows, parts against
+#     wide; fp32 at 16 and 32 rows, the dispatcher (stage 09) against stage 10
 set -u
 part=${1:-wide}
 . results/h100/device_build.sh  # the build, R, B, budget, run
@@ -75,4 +78,6 @@ last)
   for t in f16 bf16; do for m in 128 256; do for n in 131073 262145; do one $t $m $n X=1 ./step11; done; done; done > $R/disp3.txt 2>&1
   cat $R/disp3.txt
   tests last-10-11 10,11 $((560 - SECONDS)) "every stage on long rows not in 16-byte packs*,every stage on rows not in 16-byte packs*,no stage writes outside*" ;;
+next)
+  timeout 400 bash results/h100/explore/session17/next.sh > $R/next.txt 2>&1; echo "next exit $? at ${SECONDS}s"; cat $R/next.txt ;;
 esac
