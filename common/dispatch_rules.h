@@ -69,14 +69,14 @@ inline constexpr Rule kDispatchRules[] = {
     // 4097 on, so the rules below send them to 08 as they do rows in packs, except: many fp32 rows
     // of 16385-32768 (the rules below give them to 04); rows too long for 08's widest cache shifted
     // (N + kVec - 1 past 2^16 floats or 2^17 halves), which 08 would read twice and 10 reads once
-    // (and 09, below, no faster than twice; from 64 rows, where 10's wide clusters take such rows
-    // shifted since the seventeenth session, explore/session17/wide-ae8f9b9.txt and
-    // persist-832d42a.txt); and halves rows of 128-256 KB at M = 128 .. 1023, which
+    // (and 09, below, no faster than twice; from 32 rows, where 10's wide clusters take such rows
+    // shifted since the seventeenth session, explore/session17/wide-ae8f9b9.txt, persist-832d42a.txt
+    // and next-7899314.txt); and halves rows of 128-256 KB at M = 128 .. 1023, which
     // the rules below give to 10, whose parts are slower on them than 08's wide block.
     {kF32, Rows::unpacked, 1024, kNoLimit, 16385, 32768, kNoLimit, "08",
      "rows not in 16-byte packs: 08's wide block takes them shifted: 94.4% against 89.4% for 04 at 2048 x 16385"},
-    {kF32, Rows::unpacked, 64, kNoLimit, 65534, int64_t{1} << 18, kNoLimit, "10",
-     "rows not in 16-byte packs past 08's widest cache shifted (N + 3 > 2^16): 10's wide clusters take them shifted, a cluster per row: 84-87% at 2048 x 65537 .. 262145, 84% against 53% for 09 at 64 x 65537"},
+    {kF32, Rows::unpacked, 32, kNoLimit, 65534, int64_t{1} << 18, kNoLimit, "10",
+     "rows not in 16-byte packs past 08's widest cache shifted (N + 3 > 2^16): 10's wide clusters take them shifted, a cluster per row: 84-87% at 2048 x 65537 .. 262145, 79% against 50% for 09 at 32 x 131073"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
      "a team of 4-16 warps per row up to 32 KB, exp once, a block's registers beyond: 99-109% of the copy at M = 2048, N = 2048 .. 16384"},
     {kF32, Rows::contiguous, 1, 16, 16385, 32768, kNoLimit, "09",

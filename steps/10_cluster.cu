@@ -541,11 +541,12 @@ int64_t wide_smem(int64_t part) {
 // The wide form by default: rows longer than one 64 KB part, in fp32; in halves (twice the
 // exponentials per byte) with 1024 rows or more, or 512 rows longer than 128 KB. Measured on the
 // H100 (docs/10_cluster.md, "Wide parts"; results/h100/explore/session13/rules.txt). Halves rows
-// off the 16-byte boundary from 128 rows: there the parts form took 5-24% longer than one wide
-// cluster per row (explore/session17/halves-67cdf38.txt, 128 and 256 rows of 131073 and 262145).
+// off the 16-byte boundary from 64 rows: there the parts form took 5-24% longer than one wide
+// cluster per row (explore/session17/halves-67cdf38.txt, next-7899314.txt: 64, 128 and 256 rows
+// of 131073 and 262145).
 bool wide_by_default(int64_t M, int64_t row_bytes, int64_t elem_bytes, bool shifted) {
   if (row_bytes <= kTargetBytes) return false;
-  return elem_bytes == 4 || M >= 1024 || (M >= 512 && row_bytes > (128 << 10)) || (shifted && M >= 128);
+  return elem_bytes == 4 || M >= 1024 || (M >= 512 && row_bytes > (128 << 10)) || (shifted && M >= 64);
 }
 
 // How the wide form can take a call's rows: in whole 16-byte packs (N and ld multiples of kVec,

@@ -29,6 +29,9 @@
 #   OUT=... bash results/h100/session17.run.sh next   three open choices for such rows, for the next session
 #     (explore/session17/next.sh): halves 128 x 32769 / 50257 in stages 08 and 10; halves at 64 rows, parts against
 #     wide; fp32 at 16 and 32 rows, the dispatcher (stage 09) against stage 10
+#   OUT=... bash results/h100/session17.run.sh final2 shifted halves rows wide from 64 rows, rule 5 from 32 rows: the
+#     dispatcher on next.sh's shapes of 16-64 rows; test-gpu of stages 10 and 11 on the new case (halves at 70 rows),
+#     the capacities case and the guard bytes
 set -u
 part=${1:-wide}
 . results/h100/device_build.sh  # the build, R, B, budget, run
@@ -80,4 +83,9 @@ last)
   tests last-10-11 10,11 $((560 - SECONDS)) "every stage on long rows not in 16-byte packs*,every stage on rows not in 16-byte packs*,no stage writes outside*" ;;
 next)
   timeout 400 bash results/h100/explore/session17/next.sh > $R/next.txt 2>&1; echo "next exit $? at ${SECONDS}s"; cat $R/next.txt ;;
+final2)
+  . results/h100/explore/probe.sh
+  { for t in f16 bf16; do for n in 131073 262145; do one $t 64 $n X=1 ./step11; done; done
+    for m in 16 32; do for n in 65537 131073; do one f32 $m $n X=1 ./step11; done; done; } > $R/disp4.txt 2>&1; cat $R/disp4.txt
+  tests final2-10-11 10,11 $((560 - SECONDS)) "every stage on long rows not in 16-byte packs*,every stage on rows not in 16-byte packs*,no stage writes outside*" ;;
 esac

@@ -179,7 +179,7 @@ TEST_CASE("every stage on rows not in 16-byte packs, at each of stage 08's cache
 // with kVec - 1 slots of room, so clusters of C CTAs of 16384 packs take rows of up to
 // C (16384 kVec - kVec) elements. For C = 1, 2, 4: the longest such row and the next length, which
 // needs one CTA more (fp32 at M = 10; fp16/bf16 at M = 520, where their wide form starts for rows
-// in packs; for shifted rows it starts at 128, also tested). Then many rows, many waves of
+// in packs; for shifted rows it starts at 64, also tested). Then many rows, many waves of
 // clusters (rows in packs of these lengths would take persistent clusters; shifted rows take one
 // cluster each), special values among them; and rows in whole packs with x and y one element off
 // the boundary.
@@ -193,7 +193,7 @@ TEST_CASE("every stage on long rows not in 16-byte packs, where 10's wide cluste
     check_one(s, t, 1060, longest + 1, InputKind::special);  // clusters of 2
     if (f32) check_one(s, t, 490, 4 * longest + 1, InputKind::random);  // of 5
     check_one(s, t, f32 ? 200 : 1060, 2 * longest + 1, InputKind::random);  // of 3
-    if (!f32) check_one(s, t, 130, longest + 1, InputKind::random);  // wide from 128 rows when shifted
+    if (!f32) check_one(s, t, 70, longest + 1, InputKind::random);  // wide from 64 rows when shifted
     const int64_t M = f32 ? 10 : 520, N = 2 * longest;  // whole packs, both pointers 1 element off
     if (!stage_refusal(s, device_info(), t, M, N).empty()) return;
     const CheckResult r = validate_stage(s, t, M, N, InputKind::random, 91, 1);
