@@ -174,6 +174,17 @@ struct ShiftedRow {
   __device__ __forceinline__ bool whole(int v) const { return first(v) >= 0 && first(v) + V <= n; }
 };
 
+// Host and device: the slots a stretch of n elements needs in a cache of packs of vec elements:
+// n, or n + vec - 1 shifted (its packs start up to vec - 1 slots before it).
+__host__ __device__ constexpr int64_t shifted_slots(int64_t n, bool shifted, int64_t vec) {
+  return shifted ? n + vec - 1 : n;
+}
+// Host: whether y lies as far past a 16-byte boundary as x, so that a row of y has the
+// misalignment of the same row of x (put_pack's contract).
+inline bool same_phase(const void* x, const void* y) {
+  return (reinterpret_cast<uintptr_t>(x) - reinterpret_cast<uintptr_t>(y)) % 16 == 0;
+}
+
 template <class T>
 __device__ __forceinline__ int pack_misalignment(const T* p) {
   return static_cast<int>((reinterpret_cast<uintptr_t>(p) % 16) / sizeof(T));

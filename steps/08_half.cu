@@ -402,7 +402,7 @@ SplitPlan split_plan(const DeviceInfo& d, int64_t M, int64_t N) {
 
 // The elements a cache must have room for: N, or N + kVec - 1 for a row off the 16-byte boundary
 // (shifted: its packs start up to kVec - 1 slots before it).
-int64_t cache_cols(DType t, int64_t N, bool shifted) { return shifted ? N + vec_of(t) - 1 : N; }
+int64_t cache_cols(DType t, int64_t N, bool shifted) { return shifted_slots(N, shifted, vec_of(t)); }
 
 Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   const Path f = forced_path();
@@ -575,9 +575,8 @@ void launch_splitk(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) 
 // else (y misaligned unlike x, the medium and extreme caches) to the two-pass kernel.
 template <class T>
 bool shifted_ok(const T* x, const T* y, int64_t N, Path p) {
-  const bool same_phase = (reinterpret_cast<uintptr_t>(x) - reinterpret_cast<uintptr_t>(y)) % 16 == 0;
   const bool cache = p == Path::team || p == Path::reg || p == Path::wide;
-  return same_phase && cache && launch_cols<T, true>(N) <= path_max_cols(device_info(), dtype_of<T>(), p);
+  return same_phase(x, y) && cache && launch_cols<T, true>(N) <= path_max_cols(device_info(), dtype_of<T>(), p);
 }
 
 template <class T>

@@ -551,30 +551,29 @@ bool wide_by_default(int64_t M, int64_t row_bytes, int64_t elem_bytes, bool shif
 
 // How the wide form can take a call's rows: in whole 16-byte packs (N and ld multiples of kVec,
 // x and y aligned), shifted (x and y misaligned alike: each part a ShiftedRow), or not at all.
-enum class Rows { packed, shifted, none };
+enum class Packs { whole, shifted, none };
 template <class T>
-Rows rows_of(const T* x, const T* y, int64_t N, int64_t ld) {
+Packs packs_of(const T* x, const T* y, int64_t N, int64_t ld) {
   const uintptr_t a = reinterpret_cast<uintptr_t>(x), b = reinterpret_cast<uintptr_t>(y);
-  if (N % kVec<T> == 0 && ld % kVec<T> == 0 && (a | b) % 16 == 0) return Rows::packed;
-  return (a - b) % 16 == 0 ? Rows::shifted : Rows::none;
+  if (N % kVec<T> == 0 && ld % kVec<T> == 0 && (a | b) % 16 == 0) return Packs::whole;
+  return same_phase(x, y) ? Packs::shifted : Packs::none;
 }
 
-// The slots a wide CTA needs for a part: the part, and kVec - 1 more when shifted (its packs start
-// up to kVec - 1 slots before it).
+// The slots a wide CTA needs for a part (packs.cuh's shifted_slots: kVec - 1 more when shifted).
 template <class T>
 int64_t part_slots(int64_t part, bool shifted) {
-  return shifted ? part + kVec<T> - 1 : part;
+  return shifted_slots(part, shifted, kVec<T>);
 }
 
 template <class T>
-Plan plan(const DeviceInfo& d, int64_t M, int64_t N, Rows rows) {
+Plan plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs) {
   const int64_t V = kVec<T>, cap = max_tile<T>(d);
   auto part_for = [&](int c) { return ceil_div(ceil_div(N, c), V) * V; };
   const Form f = forced_form();
   const bool wide = f == Form::wide || (f == Form::automatic && wide_by_default(M, N * int64_t{sizeof(T)}, sizeof(T),
-                                                                                rows == Rows::shifted));
-  if (rows != Rows::none && wide) {
-    const bool shifted = rows == Rows::shifted;
+                                                                                packs == Packs::shifted));
+  if (packs != Packs::none && wide) {
+    const bool shifted = packs == Packs::shifted;
     auto fits = [&](int c) { return part_slots<T>(part_for(c), shifted) <= wide_max_part<T>(); };
     // The fewest CTAs that hold the row, any number up to 16 (seventeenth session: a row just past
     // a power of two of CTAs no longer takes twice as many, each half empty).
@@ -688,10 +687,10 @@ Persist forced_persistent() {
 // one cluster per row (explore/session17/persist-832d42a.txt; the kernel spilled 72-96 bytes a
 // thread under the 64-register cap) and it was dropped.
 template <class T>
-Plan call_plan(const DeviceInfo& d, int64_t M, int64_t N, Rows rows) {
-  Plan p = plan<T>(d, M, N, rows);
+Plan call_plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs) {
+  Plan p = plan<T>(d, M, N, packs);
   if (!p.wide) return p;
-  if (active_clusters<T>(d, p) < 1) return plan<T>(d, M, N, Rows::none);
+  if (active_clusters<T>(d, p) < 1) return plan<T>(d, M, N, Packs::none);
   if (p.shifted) return p;
   Plan q = p;
   q.persistent = true;
@@ -704,7 +703,7 @@ template <class T>
 void launch_typed(const T* x, T* y, int64_t M, int64_t N, int64_t ld, cudaStream_t stream) {
   const DeviceInfo& d = device_info();
   set_attributes<T>(d);
-  const Plan p = call_plan<T>(d, M, N, rows_of(x, y, N, ld));
+  const Plan p = call_plan<T>(d, M, N, packs_of(x, y, N, ld));
   // Persistent: the clusters the GPU holds at once, rows by ticket; otherwise a cluster per row.
   cudaLaunchAttribute attr;
   const cudaLaunchConfig_t cfg = launch_config(p, p.persistent ? active_clusters<T>(d, p) : M, stream, &attr);
@@ -738,7 +737,7 @@ template <class T>
 std::string refuse_typed(const DeviceInfo& d, int64_t M, int64_t N) {
   if (d.cc_major < 9 || !d.cluster_launch)
     return "this GPU has no thread block clusters (compute capability 9.0 or later); stages 05-09 run here";
-  const Plan p = plan<T>(d, M, N, Rows::none);  // the wide form falls back to it: launch_typed
+  const Plan p = plan<T>(d, M, N, Packs::none);  // the wide form falls back to it: launch_typed
   if (M * p.cluster > INT_MAX)
     return "M x cluster size (" + std::to_string(p.cluster) + ") is more than 2^31 - 1 CTAs";
   if (active_clusters<T>(d, p) < 1)
@@ -759,7 +758,7 @@ std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
   set_attributes<T>(d);
   std::vector<KernelConfig> out;
   for (int64_t n : {int64_t{4096}, int64_t{32768}, int64_t{1} << 18, int64_t{1} << 19, int64_t{1} << 20}) {
-    const Plan p = plan<T>(d, 2048, n, Rows::none);
+    const Plan p = plan<T>(d, 2048, n, Packs::none);
     out.push_back({"softmax_cluster, N = " + std::to_string(n) + ", cluster " + std::to_string(p.cluster) +
                        (p.bulk ? ", bulk copies" : ", threads load"),
                    plan_kernel<T>(p), kThreads, p.smem, 0});

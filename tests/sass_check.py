@@ -4,9 +4,9 @@
 Contract checked (docs/08_half.md, "Summing the slices as they land"): in the sm_90 SASS of stage
 08's one-pass kernels with 8 shared-memory slices (the wide ones at 1024 and 512 threads, also in
 their shifted forms for rows off the 16-byte boundary, and the medium one at 256) and of stage
-10's wide CTAs (one row each, also shifted, or persistent), the 16 global 16-byte loads of a stretch (8 LDGSTS
-for the cp.async slices, 8 LDG for the registers) all come before the first MUFU.EX2. The order of the
-source does not guarantee it: ptxas may sink a load below arithmetic that does not need it, and
+10's wide CTAs (one row each, also shifted, or persistent), the 16 global 16-byte loads of a
+stretch (8 LDGSTS for the cp.async slices, 8 LDG for the registers) all come before the first
+MUFU.EX2. The order of the source does not guarantee it: ptxas may sink a load below arithmetic that does not need it, and
 when it did (the thirteenth session's first try) only half of a row was in flight and those kernels
 lost 10-20 points. Stage 10's persistent CTAs (fourteenth session) load their next row's 16 packs
 as they write this one, after exponentials by design; their first row's 16 are the ones checked.
