@@ -52,15 +52,26 @@ inline int64_t row_cache_smem_bytes(int threads, int reg, int smem, int64_t nvec
 constexpr int kWideThreads = 1024, kWideReg = 8, kWideSmem = 8;
 // Packs a wide block of `threads` threads holds.
 constexpr int64_t wide_packs(int threads) { return int64_t{threads} * (kWideReg + kWideSmem); }
+// The wider block (eighteenth session): the same 1024 threads and registers, with up to 13 slices
+// (208 KB) of shared memory, a stretch of up to 336 KB; still one block per SM, which its registers
+// decide. Where a GPU lets a block opt in to less (an A100: 163 KB, 10 slices), the launcher sizes
+// the stretch to what it has (wider_slices).
+constexpr int kWiderSmem = 13;
+// Slices of kWideThreads packs the wider block may have when a block opts in to `optin_bytes` of
+// shared memory, `reserved` of them taken by the kernel's own static shared memory.
+constexpr int wider_slices(int64_t optin_bytes, int64_t reserved) {
+  const int64_t s = (optin_bytes - reserved) / (int64_t{kWideThreads} * 16);
+  return static_cast<int>(s < kWiderSmem ? (s < 0 ? 0 : s) : kWiderSmem);
+}
 
 template <class T, int THREADS, int REG, int SMEM>
 struct RowCache {
   uint4 reg[REG];
   uint4* cache;
-  // The slices are summed as they land when there are at most 8 (the wide and medium kernels). The
-  // extreme kernel's 56 took 38% longer so, and 34% with its cp.async groups capped at 8
-  // (results/h100/explore/session13/landed2.txt, landed3.txt); it sums them after the last load.
-  static constexpr bool kSlicesAsLanded = SMEM > 0 && SMEM <= 8;
+  // The slices are summed as they land when there are at most 13 (the wide, wider and medium
+  // kernels). The extreme kernel's 56 took 38% longer so, and 34% with its cp.async groups capped at
+  // 8 (results/h100/explore/session13/landed2.txt, landed3.txt); it sums them after the last load.
+  static constexpr bool kSlicesAsLanded = SMEM > 0 && SMEM <= kWiderSmem;
 
   __device__ __forceinline__ explicit RowCache(uint4* shared) : cache(shared) {}
 

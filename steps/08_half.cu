@@ -6,7 +6,7 @@
 //     (__half22float2 / __bfloat1622float2) and packed back with round-to-nearest;
 //   * one kernel template `onepass`, four cache layouts: registers only (sized to the row), "wide"
 //     (512 or 1024 threads, registers + 64 or 128 KB of shared memory: rows of up to 256 KB, the
-//     twelfth session's), "medium" (registers + 32 KB of shared memory, no opt-in) and "extreme"
+//     twelfth session's; up to 208 KB, rows of up to 336 KB, the eighteenth's), "medium" (registers + 32 KB of shared memory, no opt-in) and "extreme"
 //     (registers + all the shared memory a block may opt in to); the shared part is filled with
 //     cp.async, not via registers; the cache itself is common/row_cache.cuh's RowCache;
 //   * `twopass` for any N (the second read of the row comes from L2) and a two-kernel split-K for a
@@ -340,7 +340,8 @@ constexpr int64_t kTeamAutoBytes = 32 * 1024, kTeamFewRowsBytes = 64 * 1024;
 // wide: the largest register kernel (1024 threads x 8 packs) plus 8 slices of shared memory (128 KB,
 // opt-in): a 256 KB row per block, one block per SM, loads for the whole row in flight at once
 // (kWideThreads, kWideReg, kWideSmem: common/row_cache.cuh). Rows of up to 128 KB take half of it,
-// 512 threads, two blocks per SM.
+// 512 threads, two blocks per SM; rows past 256 KB the same block with up to kWiderSmem = 13 slices
+// (208 KB: rows of up to 336 KB on an H100; an A100's 163 KB opt-in gives 10, 288 KB).
 constexpr int kHalfWideThreads = 512;
 // medium: 256 threads, 8 packs in registers + 8 in shared memory (32 KB, under the 48 KB default).
 constexpr int kMedThreads = 256, kMedReg = 8, kMedSmem = 8, kMedMinBlocks = 3;
@@ -363,6 +364,10 @@ int64_t team_max_cols(DType t) {
   return int64_t{32} * c.warps * c.packs * vec_of(t);
 }
 int64_t wide_max_cols(DType t) { return wide_packs(kWideThreads) * vec_of(t); }
+int wider_slices(const DeviceInfo& d) { return ::wider_slices(d.smem_per_block_optin, kReduceSmem); }
+int64_t wider_max_cols(const DeviceInfo& d, DType t) {
+  return int64_t{kWideThreads} * (kWideReg + wider_slices(d)) * vec_of(t);
+}
 int64_t medium_max_cols(DType t) { return int64_t{kMedThreads} * (kMedReg + kMedSmem) * vec_of(t); }
 int extreme_slices(const DeviceInfo& d) {
   const int64_t usable = (d.smem_per_block_optin - kReduceSmem) / kSliceBytes;
@@ -376,7 +381,7 @@ int64_t path_max_cols(const DeviceInfo& d, DType t, Path p) {
   switch (p) {
     case Path::team: return team_max_cols(t);
     case Path::reg: return reg_max_cols(t);
-    case Path::wide: return wide_max_cols(t);
+    case Path::wide: return wider_max_cols(d, t);
     case Path::medium: return medium_max_cols(t);
     case Path::extreme: return extreme_max_cols(d, t);
     default: return 0;
@@ -419,10 +424,11 @@ Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   // The row in registers up to 64 KB (two blocks per SM); then registers + shared memory, 512 threads
   // and two blocks per SM up to 128 KB, 1024 threads beyond (docs/08_half.md, "The wide kernel";
   // since its slices are summed as they land it also beats the 1024-thread register kernel on halves
-  // rows of exactly 128 KB, by 0-4 points: results/h100/explore/session13/half128.txt).
+  // rows of exactly 128 KB, by 0-4 points: results/h100/explore/session13/half128.txt), with up to
+  // 13 slices past 256 KB (docs/08_half.md, "The wider block").
   const RegCfg two_per_sm = kRegCfgs[kNumRegCfgs - 2];  // 512 threads x 8 packs
   if (N <= int64_t{two_per_sm.threads} * two_per_sm.packs * vec_of(t)) return Path::reg;
-  if (N <= wide_max_cols(t)) return Path::wide;
+  if (N <= wider_max_cols(d, t)) return Path::wide;
   return Path::twopass;
 }
 
@@ -502,11 +508,15 @@ void launch_register(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream
   launch_onepass<T, c.threads, c.packs, 0, c.min_blocks, SHIFTED>(x, y, M, N, stream);
 }
 
+// 512 threads up to 128 KB, 1024 to 256 KB, then the wider block (its shared memory sized to the row).
 template <class T, bool SHIFTED>
 void launch_wide(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
-  if (launch_cols<T, SHIFTED>(N) <= wide_packs(kHalfWideThreads) * kVec<T>)
+  const int64_t cols = launch_cols<T, SHIFTED>(N);
+  if (cols <= wide_packs(kHalfWideThreads) * kVec<T>)
     return launch_onepass<T, kHalfWideThreads, kWideReg, kWideSmem, 2, SHIFTED>(x, y, M, N, stream);
-  launch_onepass<T, kWideThreads, kWideReg, kWideSmem, 1, SHIFTED>(x, y, M, N, stream);
+  if (cols <= wide_packs(kWideThreads) * kVec<T>)
+    return launch_onepass<T, kWideThreads, kWideReg, kWideSmem, 1, SHIFTED>(x, y, M, N, stream);
+  launch_onepass<T, kWideThreads, kWideReg, kWiderSmem, 1, SHIFTED>(x, y, M, N, stream);
 }
 
 // The two-pass launch: about kBatch accesses per thread, 128 to 1024 threads; a long row's block
@@ -664,14 +674,17 @@ void explain_team(std::vector<KernelConfig>& out) {
 }
 
 template <class T, bool SHIFTED>
-void explain_wide(std::vector<KernelConfig>& out) {
-  const int64_t nw = wide_max_cols(dtype_of<T>());
+void explain_wide(std::vector<KernelConfig>& out, const DeviceInfo& d) {
+  const int64_t nw = wide_max_cols(dtype_of<T>()), nr = wider_max_cols(d, dtype_of<T>());
   out.push_back({config_name<T, SHIFTED>("onepass wide 512", nw / 2),
                  onepass_ready<T, kHalfWideThreads, kWideReg, kWideSmem, 2, SHIFTED>(), kHalfWideThreads,
                  onepass_smem<T, kHalfWideThreads, kWideReg, kWideSmem>(nw / 2), int64_t{kWideReg + kWideSmem} * kVec<T>});
   out.push_back({config_name<T, SHIFTED>("onepass wide", nw),
                  onepass_ready<T, kWideThreads, kWideReg, kWideSmem, 1, SHIFTED>(), kWideThreads,
                  onepass_smem<T, kWideThreads, kWideReg, kWideSmem>(nw), int64_t{kWideReg + kWideSmem} * kVec<T>});
+  out.push_back({config_name<T, SHIFTED>("onepass wider", nr),
+                 onepass_ready<T, kWideThreads, kWideReg, kWiderSmem, 1, SHIFTED>(), kWideThreads,
+                 onepass_smem<T, kWideThreads, kWideReg, kWiderSmem>(nr), int64_t{kWideReg + kWiderSmem} * kVec<T>});
 }
 
 template <class T>
@@ -679,10 +692,10 @@ std::vector<KernelConfig> explain_t(const DeviceInfo& d) {
   std::vector<KernelConfig> out;
   explain_team<T, false>(out);
   explain_register<T, false>(out);
-  explain_wide<T, false>(out);
+  explain_wide<T, false>(out, d);
   explain_team<T, true>(out);
   explain_register<T, true>(out);
-  explain_wide<T, true>(out);
+  explain_wide<T, true>(out, d);
   const DType t = dtype_of<T>();
   const int64_t nm = medium_max_cols(t), ne = extreme_max_cols(d, t);
   out.push_back({"onepass medium, N <= " + std::to_string(nm),

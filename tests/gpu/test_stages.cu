@@ -89,6 +89,8 @@ TEST_CASE("every stage on rows of 128 B to 128 KB, few rows and a partial last b
 // each kind. Rows of up to 256 KB at M = 133 too (a partial last wave of blocks), and 256 KB rows of
 // the special input there: stage 08 gives M = 10 to split-K and M = 133 to its 1024-thread wide
 // kernel, which had special values only through stage 10's CTAs before (fourteenth session).
+// Last, 08's wider block (eighteenth session): rows of 256 KB + 16 B and 336 KB, the longest it
+// holds on an H100 (13 slices), at M = 3 and 133.
 TEST_CASE("every stage on rows of 96 KB to 2 MB, where 08 and 10 hold up to 256 KB per block") {
   for_each_stage([](const Stage& s, DType t) {
     const std::vector<int64_t> cols = t == DType::f32
@@ -96,6 +98,9 @@ TEST_CASE("every stage on rows of 96 KB to 2 MB, where 08 and 10 hold up to 256 
         : std::vector<int64_t>{49160, 65544, 131072, 262152, 524288, 1048576};
     for (int64_t N : cols) check_one(s, t, 3, N, InputKind::random);
     for (int64_t N : {cols[0], cols[1], cols[2]}) check_one(s, t, 133, N, InputKind::random);
+    const int64_t V = 16 / static_cast<int64_t>(dtype_size(t));
+    for (int64_t N : {16385 * V, 21504 * V})
+      for (int64_t M : {3, 133}) check_one(s, t, M, N, InputKind::random);
     check_one(s, t, 133, cols[2], InputKind::special);
     for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf})
       for (int64_t N : {cols[0], cols[2], cols[3]}) check_one(s, t, 10, N, kind);
@@ -158,19 +163,21 @@ TEST_CASE("every stage takes pointers that are not 16-byte aligned") {
 // each (h = 0 .. kVec - 1 across the first rows). Stage 08 caches them shifted: packs counted from
 // the boundary before the row, the partial first and last element by element, so a row needs
 // kVec - 1 more slots. For each of its caches (8 team sizes, the 512-thread register kernel, the
-// wide kernel at 512 and 1024 threads) the longest such row it holds and the next length, which
-// must go to the next cache: N = C - kVec + 1 and C - kVec + 2 for a capacity of C elements (both
-// not multiples of kVec). M = 133 (every h, a partial last block) and M = 7 (fewer rows than SMs:
-// the team holds up to 64 KB). Special values on two of them.
+// wide kernel at 512 and 1024 threads, the wider block's 21 packs a thread on an H100) the longest
+// such row it holds and the next length, which must go to the next cache: N = C - kVec + 1 and
+// C - kVec + 2 for a capacity of C elements (both not multiples of kVec). M = 133 (every h, a
+// partial last block) and M = 7 (fewer rows than SMs: the team holds up to 64 KB). Special values
+// on three of them (the wider block's at M = 133: 08 gives 10 such rows to split-K).
 TEST_CASE("every stage on rows not in 16-byte packs, at each of stage 08's cache capacities") {
   for_each_stage([](const Stage& s, DType t) {
     const int64_t V = 16 / static_cast<int64_t>(dtype_size(t));
-    for (int64_t packs : {32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384})
+    for (int64_t packs : {32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 21504})
       for (int64_t N : {packs * V - V + 1, packs * V - V + 2}) {
         check_one(s, t, 133, N, InputKind::random);
         if (packs >= 2048 && packs <= 8192) check_one(s, t, 7, N, InputKind::random);
       }
     for (int64_t N : {31 * V + 1, 16384 * V - V + 1}) check_one(s, t, 10, N, InputKind::special);
+    check_one(s, t, 133, 21504 * V - V + 1, InputKind::special);
   });
 }
 
