@@ -68,15 +68,21 @@ inline constexpr Rule kDispatchRules[] = {
     // odd128.txt, M = 2048 and 128): stage 08's caches take them shifted, read once, and win from
     // 4097 on, so the rules below send them to 08 as they do rows in packs, except: many fp32 rows
     // of 16385-32768 (the rules below give them to 04); rows too long for 08's widest cache shifted
-    // (N + kVec - 1 past 2^16 floats or 2^17 halves), which 08 would read twice and 10 reads once
-    // (and 09, below, no faster than twice; from 32 rows, where 10's wide clusters take such rows
-    // shifted since the seventeenth session, explore/session17/wide-ae8f9b9.txt, persist-832d42a.txt
-    // and next-7899314.txt); and halves rows of 128-256 KB at M = 128 .. 1023, which
-    // the rules below give to 10, whose parts are slower on them than 08's wide block.
+    // (N + kVec - 1 past 86016 floats or 172032 halves, the wider block's since the eighteenth
+    // session; past 2^16 / 2^17, its wide block's, below 128 rows), which 08 would read twice and 10
+    // reads once (and 09, below, no faster than twice; from 32 rows, where 10's wide clusters take
+    // such rows shifted since the seventeenth session, explore/session17/wide-ae8f9b9.txt,
+    // persist-832d42a.txt and next-7899314.txt); and halves rows of 128-256 KB at M = 128 .. 1023,
+    // which the rules below give to 10, whose parts are slower on them than 08's wide block.
     {kF32, Rows::unpacked, 1024, kNoLimit, 16385, 32768, kNoLimit, "08",
      "rows not in 16-byte packs: 08's wide block takes them shifted: 94.4% against 89.4% for 04 at 2048 x 16385"},
+    // Rows of 256-336 KB, in packs or not, from 128 rows: 08's wider block (eighteenth session,
+    // results/h100/explore/session18/wider-38c1d09.txt) holds one in a block, where 10 gives it a
+    // cluster of two half-empty CTAs; at 64 rows 10's two SMs a row win.
+    {kF32, Rows::contiguous, 128, kNoLimit, 65534, 86016, kNoLimit, "08",
+     "rows of 256-336 KB: 08's wider block, 1024 threads holding up to 336 KB in registers + 208 KB of shared memory: 90.6-96.3% against 75.1-93.3% for 10's clusters of 2 at M = 128 .. 2048, N = 65537 .. 86016"},
     {kF32, Rows::unpacked, 32, kNoLimit, 65534, int64_t{1} << 18, kNoLimit, "10",
-     "rows not in 16-byte packs past 08's widest cache shifted (N + 3 > 2^16): 10's wide clusters take them shifted, a cluster per row: 84-87% at 2048 x 65537 .. 262145, 79% against 50% for 09 at 32 x 131073"},
+     "rows not in 16-byte packs past 08's wider block shifted (N + 3 > 86016), or fewer than 128 past its wide block (N + 3 > 2^16): 10's wide clusters take them shifted, a cluster per row: 84-87% at 2048 x 131073 .. 262145, 79% against 50% for 09 at 32 x 131073, 84% against 61% for 08 at 64 x 65537"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
      "a team of 4-16 warps per row up to 32 KB, exp once, a block's registers beyond: 99-109% of the copy at M = 2048, N = 2048 .. 16384"},
     {kF32, Rows::contiguous, 1, 16, 16385, 32768, kNoLimit, "09",
@@ -104,11 +110,11 @@ inline constexpr Rule kDispatchRules[] = {
     // when there are many; else 08's split-K.
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
-    // Halves rows not in whole 16-byte packs too long for stage 08's widest cache shifted: as above.
-    {kHalves, Rows::unpacked, 1024, kNoLimit, 131066, 131072, kNoLimit, "10",
-     "rows not in 16-byte packs too long for 08's widest cache shifted (N + 7 > 2^17): 10's parts read them once"},
-    {kHalves, Rows::unpacked, 128, kNoLimit, 65537, 131065, kNoLimit, "08",
+    // Halves rows not in whole 16-byte packs: 08's wide and wider blocks take them shifted, as above.
+    {kHalves, Rows::unpacked, 128, kNoLimit, 65537, 131072, kNoLimit, "08",
      "rows not in 16-byte packs: 08's wide block takes them shifted: 88% against 65% for 10 at 128 x 65537"},
+    {kHalves, Rows::contiguous, 128, kNoLimit, 131073, 172032, kNoLimit, "08",
+     "rows of 256-336 KB: 08's wider block: 74.6-93.9% against 63.0-85.1% for 10's clusters of 2 at M = 128 .. 2048, N = 131073 .. 172032"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, 65536, kNoLimit, "08",
      "16-byte packs: a team of 4-16 warps per row up to 32 KB, a block's registers to 64 KB, registers + shared memory at 128 KB: 98-102% of the copy at M = 2048, N = 1024 .. 16384"},
     {kHalves, Rows::contiguous, 1024, kNoLimit, 1, 131072, kNoLimit, "08",

@@ -5,12 +5,19 @@
 #   OUT=... bash results/h100/session18.run.sh wider  stage 08's wider block (rows of 256-336 KB in one
 #     1024-thread block): test-gpu of stages 08 and 11 on the capacities case, rows of 96 KB-2 MB and
 #     the guard bytes; then the probe (explore/session18/wider.sh: 08, 10 and the dispatcher)
+#   OUT=... bash results/h100/session18.run.sh verify  the rules that send rows of 256-336 KB to 08 from
+#     128 rows: the dispatcher on the probe's shapes and the rules' edges (explore/session18/disp.sh);
+#     then every test-gpu case on stages 08 and 11
+#   OUT=... bash results/h100/session18.run.sh tests-a / tests-b  every test-gpu case on stages 01-05 / 06, 07,
+#     09 and 10 (with verify: a full make test-gpu of this code, in three calls)
+#   OUT=... bash results/h100/session18.run.sh peers  the peers on rows not in 16-byte packs (bench/peers.py
+#     --sweeps unpacked), as in the seventeenth session
 set -u
 part=${1:-wider}
 . results/h100/device_build.sh  # the build, R, B, budget, run
-tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases, its summary
-  SOFTMAX_TEST_STAGES=$2 timeout $3 build/test_gpu -tc="$4" > $R/test-gpu-$1.txt 2>&1
-  echo "test-gpu $1 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)" $R/test-gpu-$1.txt | tail -n 12
+tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases (* for all), its summary
+  SOFTMAX_TEST_STAGES=$2 timeout $3 build/test_gpu --duration=true -tc="$4" > $R/test-gpu-$1.txt 2>&1
+  echo "test-gpu $1 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)| s: " $R/test-gpu-$1.txt | tail -n 30
 }
 case $part in
 wider)
@@ -18,4 +25,16 @@ wider)
   tests wider-08-11 08,11 150 "*at each of stage 08*,every stage on rows of 96 KB*,no stage writes outside*"
   PROBE_UNTIL=570 timeout $((585 - SECONDS)) bash results/h100/explore/session18/wider.sh > $R/wider.txt 2>&1
   echo "wider exit $? at ${SECONDS}s"; cat $R/wider.txt ;;
+verify)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  timeout 150 bash results/h100/explore/session18/disp.sh > $R/disp.txt 2>&1
+  echo "disp exit $? at ${SECONDS}s"; cat $R/disp.txt
+  tests 08-11 08,11 $((585 - SECONDS)) "*" ;;
+tests-a) tests 01-05 01,02,03,04,05 570 "*" ;;
+tests-b) tests 06-07-09-10 06,07,09,10 570 "*" ;;
+peers)
+  GIT_DIR=/nonexistent timeout 560 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 --sweeps unpacked \
+    --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step10,step11 \
+    --out $R/peers-unpacked-$commit.json > $R/peers-unpacked-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-unpacked-$commit.txt ;;
 esac
