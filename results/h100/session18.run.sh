@@ -9,7 +9,8 @@
 #     128 rows: the dispatcher on the probe's shapes and the rules' edges (explore/session18/disp.sh);
 #     then every test-gpu case on stages 08 and 11
 #   OUT=... bash results/h100/session18.run.sh tests-a / tests-b  every test-gpu case on stages 01-05 / 06, 07,
-#     09 and 10 (with verify: a full make test-gpu of this code, in three calls)
+#     09 and 10 (with verify: a full make test-gpu of this code, in three calls); tests-a first runs
+#     explore/session18/rows.sh (08 against 10 at 67 and 96 rows of 256-336 KB)
 #   OUT=... bash results/h100/session18.run.sh peers  the peers on rows not in 16-byte packs (bench/peers.py
 #     --sweeps unpacked), as in the seventeenth session
 set -u
@@ -30,7 +31,9 @@ verify)
   timeout 150 bash results/h100/explore/session18/disp.sh > $R/disp.txt 2>&1
   echo "disp exit $? at ${SECONDS}s"; cat $R/disp.txt
   tests 08-11 08,11 $((585 - SECONDS)) "*" ;;
-tests-a) tests 01-05 01,02,03,04,05 570 "*" ;;
+tests-a)
+  timeout 60 bash results/h100/explore/session18/rows.sh > $R/rows.txt 2>&1; echo "rows exit $? at ${SECONDS}s"; cat $R/rows.txt
+  tests 01-05 01,02,03,04,05 $((585 - SECONDS)) "*" ;;
 tests-b) tests 06-07-09-10 06,07,09,10 570 "*" ;;
 peers)
   GIT_DIR=/nonexistent timeout 560 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 --sweeps unpacked \
