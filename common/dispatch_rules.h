@@ -69,20 +69,21 @@ inline constexpr Rule kDispatchRules[] = {
     // 4097 on, so the rules below send them to 08 as they do rows in packs, except: many fp32 rows
     // of 16385-32768 (the rules below give them to 04); rows too long for 08's widest cache shifted
     // (N + kVec - 1 past 86016 floats or 172032 halves, the wider block's since the eighteenth
-    // session; past 2^16 / 2^17, its wide block's, below 128 rows), which 08 would read twice and 10
+    // session; past 2^16 / 2^17, its wide block's, below 67 rows), which 08 would read twice and 10
     // reads once (and 09, below, no faster than twice; from 32 rows, where 10's wide clusters take
     // such rows shifted since the seventeenth session, explore/session17/wide-ae8f9b9.txt,
     // persist-832d42a.txt and next-7899314.txt); and halves rows of 128-256 KB at M = 128 .. 1023,
     // which the rules below give to 10, whose parts are slower on them than 08's wide block.
     {kF32, Rows::unpacked, 1024, kNoLimit, 16385, 32768, kNoLimit, "08",
      "rows not in 16-byte packs: 08's wide block takes them shifted: 94.4% against 89.4% for 04 at 2048 x 16385"},
-    // Rows of 256-336 KB, in packs or not, from 128 rows: 08's wider block (eighteenth session,
-    // results/h100/explore/session18/wider-38c1d09.txt) holds one in a block, where 10 gives it a
-    // cluster of two half-empty CTAs; at 64 rows 10's two SMs a row win.
-    {kF32, Rows::contiguous, 128, kNoLimit, 65534, 86016, kNoLimit, "08",
-     "rows of 256-336 KB: 08's wider block, 1024 threads holding up to 336 KB in registers + 208 KB of shared memory: 90.6-96.3% against 75.1-93.3% for 10's clusters of 2 at M = 128 .. 2048, N = 65537 .. 86016"},
+    // Rows of 256-336 KB, in packs or not, from 67 rows: 08's wider block (eighteenth session,
+    // results/h100/explore/session18/wider-38c1d09.txt, rows-abae8c6.txt) holds one in a block,
+    // where 10 gives it a cluster of two half-empty CTAs; up to 66 rows (half the H100's SMs) 08
+    // takes split-K instead, and at 64 rows 10's two SMs a row won.
+    {kF32, Rows::contiguous, 67, kNoLimit, 65534, 86016, kNoLimit, "08",
+     "rows of 256-336 KB: 08's wider block, 1024 threads holding up to 336 KB in registers + 208 KB of shared memory: 74.4-96.3% against 62.2-93.3% for 10's clusters of 2 at M = 67 .. 2048, N = 65537 .. 86016 (09 level at 96 x 86016)"},
     {kF32, Rows::unpacked, 32, kNoLimit, 65534, int64_t{1} << 18, kNoLimit, "10",
-     "rows not in 16-byte packs past 08's wider block shifted (N + 3 > 86016), or fewer than 128 past its wide block (N + 3 > 2^16): 10's wide clusters take them shifted, a cluster per row: 84-87% at 2048 x 131073 .. 262145, 79% against 50% for 09 at 32 x 131073, 84% against 61% for 08 at 64 x 65537"},
+     "rows not in 16-byte packs past 08's wider block shifted (N + 3 > 86016), or fewer than 67 past its wide block (N + 3 > 2^16): 10's wide clusters take them shifted, a cluster per row: 84-87% at 2048 x 131073 .. 262145, 79% against 50% for 09 at 32 x 131073, 84% against 61% for 08 at 64 x 65537"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
      "a team of 4-16 warps per row up to 32 KB, exp once, a block's registers beyond: 99-109% of the copy at M = 2048, N = 2048 .. 16384"},
     {kF32, Rows::contiguous, 1, 16, 16385, 32768, kNoLimit, "09",
@@ -113,8 +114,8 @@ inline constexpr Rule kDispatchRules[] = {
     // Halves rows not in whole 16-byte packs: 08's wide and wider blocks take them shifted, as above.
     {kHalves, Rows::unpacked, 128, kNoLimit, 65537, 131072, kNoLimit, "08",
      "rows not in 16-byte packs: 08's wide block takes them shifted: 88% against 65% for 10 at 128 x 65537"},
-    {kHalves, Rows::contiguous, 128, kNoLimit, 131073, 172032, kNoLimit, "08",
-     "rows of 256-336 KB: 08's wider block: 74.6-93.9% against 63.0-85.1% for 10's clusters of 2 at M = 128 .. 2048, N = 131073 .. 172032"},
+    {kHalves, Rows::contiguous, 67, kNoLimit, 131073, 172032, kNoLimit, "08",
+     "rows of 256-336 KB: 08's wider block: 66.9-93.9% against 57.0-85.1% for 10's clusters of 2 at M = 67 .. 2048, N = 131073 .. 172032"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, 65536, kNoLimit, "08",
      "16-byte packs: a team of 4-16 warps per row up to 32 KB, a block's registers to 64 KB, registers + shared memory at 128 KB: 98-102% of the copy at M = 2048, N = 1024 .. 16384"},
     {kHalves, Rows::contiguous, 1024, kNoLimit, 1, 131072, kNoLimit, "08",

@@ -8,9 +8,10 @@
 #   OUT=... bash results/h100/session18.run.sh verify  the rules that send rows of 256-336 KB to 08 from
 #     128 rows: the dispatcher on the probe's shapes and the rules' edges (explore/session18/disp.sh);
 #     then every test-gpu case on stages 08 and 11
-#   OUT=... bash results/h100/session18.run.sh tests-a / tests-b  every test-gpu case on stages 01-05 / 06, 07,
-#     09 and 10 (with verify: a full make test-gpu of this code, in three calls); tests-a first runs
-#     explore/session18/rows.sh (08 against 10 at 67 and 96 rows of 256-336 KB)
+#   OUT=... bash results/h100/session18.run.sh tests-a / tests-b / tests-c  every test-gpu case on stages
+#     01-05 / 06, 07 and 09 / 10 and 11 (with verify's 08: a full make test-gpu); tests-a first runs
+#     explore/session18/rows.sh (08 against 10 at 67 and 96 rows of 256-336 KB); tests-b and tests-c
+#     ran after the rules moved to 67 rows
 #   OUT=... bash results/h100/session18.run.sh peers  the peers on rows not in 16-byte packs (bench/peers.py
 #     --sweeps unpacked), as in the seventeenth session
 set -u
@@ -34,7 +35,8 @@ verify)
 tests-a)
   timeout 60 bash results/h100/explore/session18/rows.sh > $R/rows.txt 2>&1; echo "rows exit $? at ${SECONDS}s"; cat $R/rows.txt
   tests 01-05 01,02,03,04,05 $((585 - SECONDS)) "*" ;;
-tests-b) tests 06-07-09-10 06,07,09,10 570 "*" ;;
+tests-b) tests 06-07-09 06,07,09 570 "*" ;;
+tests-c) tests 10-11 10,11 570 "*" ;;
 peers)
   GIT_DIR=/nonexistent timeout 560 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 --sweeps unpacked \
     --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step10,step11 \

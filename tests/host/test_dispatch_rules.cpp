@@ -145,15 +145,18 @@ TEST_CASE("unpacked rules match contiguous rows that are not a whole number of 1
   CHECK(pick_id(kDispatchRules, DType::f16, 16, 50257, 50257, take_all) == "08");
   CHECK(pick_id(kDispatchRules, DType::f32, 128, 65537, 65537, take_all) == "08");
   CHECK(pick_id(kDispatchRules, DType::f32, 128, 65540, 65540, take_all) == "08");    // whole packs
-  CHECK(pick_id(kDispatchRules, DType::f32, 127, 65537, 65537, take_all) == "10");
-  CHECK(pick_id(kDispatchRules, DType::f32, 127, 65540, 65540, take_all) == "09");
+  CHECK(pick_id(kDispatchRules, DType::f32, 67, 65537, 65537, take_all) == "08");
+  CHECK(pick_id(kDispatchRules, DType::f32, 67, 65540, 65540, take_all) == "08");
+  CHECK(pick_id(kDispatchRules, DType::f32, 66, 65537, 65537, take_all) == "10");
+  CHECK(pick_id(kDispatchRules, DType::f32, 66, 65540, 65540, take_all) == "09");
   CHECK(pick_id(kDispatchRules, DType::f32, 32, 131073, 131073, take_all) == "10");
   CHECK(pick_id(kDispatchRules, DType::f32, 31, 131073, 131073, take_all) == "09");
   CHECK(pick_id(kDispatchRules, DType::f16, 128, 65537, 65537, take_all) == "08");
   CHECK(pick_id(kDispatchRules, DType::f16, 128, 65544, 65544, take_all) == "10");    // whole packs
   CHECK(pick_id(kDispatchRules, DType::f16, 128, 131066, 131066, take_all) == "08");
   CHECK(pick_id(kDispatchRules, DType::f16, 128, 131080, 131080, take_all) == "08");  // whole packs
-  CHECK(pick_id(kDispatchRules, DType::f16, 127, 131080, 131080, take_all) == "10");
+  CHECK(pick_id(kDispatchRules, DType::f16, 67, 131080, 131080, take_all) == "08");
+  CHECK(pick_id(kDispatchRules, DType::f16, 66, 131080, 131080, take_all) == "10");
 }
 
 TEST_CASE("the dispatcher never picks itself, from the rules or the tuned table") {
