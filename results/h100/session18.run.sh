@@ -11,7 +11,9 @@
 #   OUT=... bash results/h100/session18.run.sh tests-a / tests-b / tests-c  every test-gpu case on stages
 #     01-05 / 06, 07 and 09 / 10 and 11 (with verify's 08: a full make test-gpu); tests-a first runs
 #     explore/session18/rows.sh (08 against 10 at 67 and 96 rows of 256-336 KB); tests-b and tests-c
-#     ran after the rules moved to 67 rows
+#     ran after the rules moved to 67 rows; tests-c ran out of its call's time in the strided case,
+#     tests-d runs that case and the six after it
+#   OUT=... bash results/h100/session18.run.sh sanitize  compute-sanitizer's four tools on stage 08's wider kernels
 #   OUT=... bash results/h100/session18.run.sh peers  the peers on rows not in 16-byte packs (bench/peers.py
 #     --sweeps unpacked), as in the seventeenth session
 set -u
@@ -37,9 +39,19 @@ tests-a)
   tests 01-05 01,02,03,04,05 $((585 - SECONDS)) "*" ;;
 tests-b) tests 06-07-09 06,07,09 570 "*" ;;
 tests-c) tests 10-11 10,11 570 "*" ;;
+tests-d) tests 10-11-rest 10,11 570 "stages with a row stride*,the occupancy*,running a stage again*,StreamScratch*,calls on two streams*,the checks catch*,the strided check*" ;;
 peers)
   GIT_DIR=/nonexistent timeout 560 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 --sweeps unpacked \
     --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step10,step11 \
     --out $R/peers-unpacked-$commit.json > $R/peers-unpacked-$commit.txt 2>&1
   echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-unpacked-$commit.txt ;;
+sanitize)  # compute-sanitizer's four tools on stage 08's wider kernels (67 rows: not split-K)
+  for shape in "f32 67 65537" "f32 67 86016" "f16 67 172025"; do
+    set -- $shape
+    for tool in memcheck racecheck synccheck initcheck; do
+      budget 270 "$tool $shape" || continue
+      log=$(timeout 60 compute-sanitizer --tool $tool --error-exitcode 99 ./step08 --check --dtype $1 --rows $2 --cols $3 2>&1)
+      echo "exit $? $tool $shape: $(echo "$log" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" | tail -n 1)"
+    done
+  done > $R/sanitize-08.txt 2>&1; cat $R/sanitize-08.txt ;;
 esac
