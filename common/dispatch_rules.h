@@ -76,17 +76,13 @@ inline constexpr Rule kDispatchRules[] = {
     // which the rules below give to 10, whose parts are slower on them than 08's wide block.
     {kF32, Rows::unpacked, 1024, kNoLimit, 16385, 32768, kNoLimit, "08",
      "rows not in 16-byte packs: 08's wide block takes them shifted: 94.4% against 89.4% for 04 at 2048 x 16385"},
-    // Rows of 256-336 KB: 08's wider block (eighteenth session, results/h100/explore/session18/
-    // wider-38c1d09.txt, rows-abae8c6.txt) holds one in a block, where 10 gives it a cluster of two
-    // half-empty CTAs. Rows not in packs from 67 rows (up to 66, half the H100's SMs, 08 takes
-    // split-K instead, and at 64 rows 10's two SMs a row won); rows in packs from 128, as the rule
-    // for rows of 128-256 KB below has it: below that 09 takes them (at 64 x 2^16 84.5% against
-    // 08's split-K at 57.4%, at 128 x 2^16 79.7% against its wide block's 85.4%,
-    // explore/session12/wide3.txt; level with the wider block at 96 x 86016).
-    {kF32, Rows::unpacked, 67, kNoLimit, 65534, 86016, kNoLimit, "08",
-     "rows not in 16-byte packs of 256-336 KB: 08's wider block, 1024 threads holding up to 336 KB in registers + 208 KB of shared memory, takes them shifted: 81.5-96.3% against 62.2-85.4% for 10 at M = 67 .. 2048, N = 65537"},
-    {kF32, Rows::contiguous, 128, kNoLimit, 65534, 86016, kNoLimit, "08",
-     "rows of 256-336 KB: 08's wider block: 94.1-95.7% against 92.4-93.3% for 10's clusters at M = 2048, N = 81920 .. 86016"},
+    // Rows of 256-336 KB, in packs or not, from 67 rows: 08's wider block (eighteenth session,
+    // results/h100/explore/session18/wider-38c1d09.txt, rows-abae8c6.txt, packed-3aeb66c.txt)
+    // holds one in a block, where 10 gives it a cluster of two half-empty CTAs and 09 (rows in
+    // packs below 128 rows) was level or behind; up to 66 rows (half the H100's SMs) 08 takes
+    // split-K instead, and at 64 rows 10's two SMs a row won.
+    {kF32, Rows::contiguous, 67, kNoLimit, 65534, 86016, kNoLimit, "08",
+     "rows of 256-336 KB: 08's wider block, 1024 threads holding up to 336 KB in registers + 208 KB of shared memory: 74.4-96.3% against 62.2-93.3% for 10's clusters of 2 at M = 67 .. 2048, N = 65537 .. 86016; level with 09 or up to 8% ahead at 67 .. 127 rows in packs"},
     {kF32, Rows::unpacked, 32, kNoLimit, 65534, int64_t{1} << 18, kNoLimit, "10",
      "rows not in 16-byte packs past 08's wider block shifted (N + 3 > 86016), or fewer than 67 past its wide block (N + 3 > 2^16): 10's wide clusters take them shifted, a cluster per row: 84-87% at 2048 x 131073 .. 262145, 79% against 50% for 09 at 32 x 131073, 84% against 61% for 08 at 64 x 65537"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
