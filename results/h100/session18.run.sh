@@ -14,6 +14,8 @@
 #     ran after the rules moved to 67 rows; tests-c ran out of its call's time in the strided case,
 #     tests-d runs that case and the six after it
 #   OUT=... bash results/h100/session18.run.sh sanitize  compute-sanitizer's four tools on stage 08's wider kernels
+#   OUT=... bash results/h100/session18.run.sh peers2  the peers (bench/peers.py) on the shapes of --sweeps unpacked
+#     that take the wider block now: 2048 x 65537 and 131073, 128 x 131073 (a --filter of that sweep)
 #   OUT=... bash results/h100/session18.run.sh packed  fp32 rows in packs of 256-336 KB at 67-128 rows: the
 #     dispatcher (09 below 128 rows), 08 and 09 (explore/session18/packed.sh)
 #   OUT=... bash results/h100/session18.run.sh peers  the peers on rows not in 16-byte packs (bench/peers.py
@@ -49,6 +51,11 @@ peers)
   echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-unpacked-$commit.txt ;;
 packed)
   timeout 150 bash results/h100/explore/session18/packed.sh > $R/packed.txt 2>&1; echo "packed exit $? at ${SECONDS}s"; cat $R/packed.txt ;;
+peers2)  # the peers on the unpacked sweep's shapes that take the wider block now
+  GIT_DIR=/nonexistent timeout 120 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 --sweeps unpacked \
+    --filter '/M:(2048/N:(65537|131073)|128/N:131073)$' --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step10,step11 \
+    --out $R/peers-wider-$commit.json > $R/peers-wider-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; grep -E "^\[|dispatch|Triton|torch|copy" $R/peers-wider-$commit.txt | tail -n 60 ;;
 sanitize)  # compute-sanitizer's four tools on stage 08's wider kernels (67 rows: not split-K)
   for shape in "f32 67 65537" "f32 67 86016" "f16 67 172025"; do
     set -- $shape
