@@ -6,9 +6,10 @@
 //     (__half22float2 / __bfloat1622float2) and packed back with round-to-nearest;
 //   * one kernel template `onepass`, four cache layouts: registers only (sized to the row), "wide"
 //     (512 or 1024 threads, registers + 64 or 128 KB of shared memory: rows of up to 256 KB, the
-//     twelfth session's; up to 208 KB, rows of up to 336 KB, the eighteenth's), "medium" (registers + 32 KB of shared memory, no opt-in) and "extreme"
-//     (registers + all the shared memory a block may opt in to); the shared part is filled with
-//     cp.async, not via registers; the cache itself is common/row_cache.cuh's RowCache;
+//     twelfth session's; up to 208 KB, rows of up to 336 KB, the eighteenth's), "medium"
+//     (registers + 32 KB of shared memory, no opt-in) and "extreme" (registers + all the shared
+//     memory a block may opt in to); the shared part is filled with cp.async, not via registers;
+//     the cache itself is common/row_cache.cuh's RowCache;
 //   * `twopass` for any N (the second read of the row comes from L2) and a two-kernel split-K for a
 //     few long rows, so every shape has a path; the launcher dispatches by shape;
 //   * `team_rows` for rows of up to 32 KB (64 KB when rows are fewer than SMs): stage 03's warp per
