@@ -78,7 +78,7 @@ inline constexpr Rule kDispatchRules[] = {
      "rows not in 16-byte packs: 08's wide block takes them shifted: 94.4% against 89.4% for 04 at 2048 x 16385"},
     // Rows of 256-336 KB, in packs or not, from 67 rows: 08's wider block (eighteenth session,
     // results/h100/explore/session18/wider-38c1d09.txt, rows-abae8c6.txt, packed-3aeb66c.txt)
-    // holds one in a block, where 10 gives it a cluster of two half-empty CTAs and 09 (rows in
+    // holds one in a block, where 10 gives it a cluster of two partly empty CTAs and 09 (rows in
     // packs below 128 rows) was level or behind; up to 66 rows (half the H100's SMs) 08 takes
     // split-K instead, and at 64 rows 10's two SMs a row won.
     {kF32, Rows::contiguous, 67, kNoLimit, 65534, 86016, kNoLimit, "08",
