@@ -5,6 +5,12 @@
 #   ab LABEL DTYPE M N ENV... BINARY   run $BASE/BINARY and $NEW/BINARY alternately, base, new, base,
 #                                 new, each its own process (the second pair is the noise), and
 #                                 print "LABEL DTYPE M x N ENV... (base | new | base | new) | µs us % | ..."
+#   stage_rows STAGES < lines "DTYPE M N [STAGE...]"   (eighteenth session onwards) each stage on
+#                                 each shape, its own process, 30 iterations, at most PROBE_TIMEOUT
+#                                 seconds (60 unless set); one line a shape: "DTYPE M x N: | STAGE µs
+#                                 us % | ..."; stages named on a line replace STAGES; once the script
+#                                 has run PROBE_UNTIL seconds (if set) it prints the shape with
+#                                 "(time)" and stops
 row() { grep -E "^ +$2 +$3 " <<< "$1" | awk '{print $4, "us", $NF}'; }
 one() {
   local t=$1 m=$2 n=$3; shift 3
@@ -19,4 +25,16 @@ ab() {
     out="$out | $(row "$r" $m $n)"
   done
   echo "$label $t $m x $n ${*:1:$#-1} (base | new | base | new)$out"
+}
+stage_rows() {
+  local t m n more st r line
+  while read -r t m n more; do
+    line="$t $m x $n:"
+    for st in ${more:-$1}; do
+      if [ -n "${PROBE_UNTIL:-}" ] && [ $SECONDS -ge "$PROBE_UNTIL" ]; then echo "$line | (time)"; return 0; fi
+      r=$(timeout "${PROBE_TIMEOUT:-60}" ./$st --dtype $t --rows $m --cols $n --iters 30 2>&1)
+      line="$line | $st $(row "$r" $m $n)"
+    done
+    echo "$line"
+  done
 }

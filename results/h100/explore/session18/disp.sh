@@ -4,15 +4,8 @@
 # rows the block holds; 127 rows, which stay with 10 or 09), stage 08 beside it. Each run its own
 # process.
 # Usage: bash disp.sh > disp.txt (in the repository root, the stages built).
-. "$(dirname "$0")/../probe.sh"  # row
-while read -r t m n; do
-  line="$t $m x $n:"
-  for st in step11 step08; do
-    r=$(timeout 60 ./$st --dtype $t --rows $m --cols $n --iters 30 2>&1)
-    line="$line | $st $(row "$r" $m $n)"
-  done
-  echo "$line"
-done <<'SHAPES'
+. "$(dirname "$0")/../probe.sh"  # stage_rows
+stage_rows "step11 step08" <<'SHAPES'
 f32 2048 65537
 f32 2048 86013
 f16 2048 131073

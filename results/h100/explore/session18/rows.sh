@@ -4,15 +4,8 @@
 # disp-d479bab.txt measured 08 ahead at 127 rows. Stage 08 against 10 and the dispatcher, each run
 # its own process.
 # Usage: bash rows.sh > rows.txt (in the repository root, the stages built).
-. "$(dirname "$0")/../probe.sh"  # row
-while read -r t m n; do
-  line="$t $m x $n:"
-  for st in step08 step10 step11; do
-    r=$(timeout 60 ./$st --dtype $t --rows $m --cols $n --iters 30 2>&1)
-    line="$line | $st $(row "$r" $m $n)"
-  done
-  echo "$line"
-done <<'SHAPES'
+. "$(dirname "$0")/../probe.sh"  # stage_rows
+stage_rows "step08 step10 step11" <<'SHAPES'
 f32 67 65537
 f32 96 65537
 f32 96 86016

@@ -5,16 +5,9 @@
 # 128256 (Llama 3) and 151936 (Qwen 2) halves; fp32 / fp16 rows of 2^k + 1. Many rows first, then
 # fewer (where 10's clusters put two SMs on a row). Each run its own process.
 # Usage: bash wider.sh > wider.txt (in the repository root, the stages built).
-. "$(dirname "$0")/../probe.sh"  # row
-while read -r t m n stages; do
-  line="$t $m x $n:"
-  for st in $stages; do
-    [ $SECONDS -lt ${PROBE_UNTIL:-540} ] || { echo "$line | (time)"; exit 0; }
-    r=$(timeout 60 ./$st --dtype $t --rows $m --cols $n --iters 30 2>&1)
-    line="$line | $st $(row "$r" $m $n)"
-  done
-  echo "$line"
-done <<'SHAPES'
+. "$(dirname "$0")/../probe.sh"  # stage_rows
+PROBE_UNTIL=${PROBE_UNTIL:-540}
+stage_rows "" <<'SHAPES'
 f32 2048 65537 step08 step10 step11
 f32 2048 81920 step08 step10 step11
 f32 2048 86016 step08 step10 step11
