@@ -3,15 +3,8 @@
 # widest cache, and on rows in whole packs that stage 10 now gives clusters of 3 or 5, with stage
 # 10 beside it. Each run its own process.
 # Usage: bash disp.sh > disp.txt (in the repository root, the stages built).
-. "$(dirname "$0")/../probe.sh"  # row
-while read -r t m n; do
-  line="$t $m x $n:"
-  for st in step11 step10; do
-    r=$(timeout 60 ./$st --dtype $t --rows $m --cols $n --iters 30 2>&1)
-    line="$line | $st $(row "$r" $m $n)"
-  done
-  echo "$line"
-done <<'SHAPES'
+. "$(dirname "$0")/../probe.sh"  # stage_rows
+stage_rows "step11 step10" <<'SHAPES'
 f32 2048 65537
 f32 2048 98305
 f32 2048 131073
