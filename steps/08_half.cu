@@ -365,9 +365,8 @@ int64_t team_max_cols(DType t) {
   return int64_t{32} * c.warps * c.packs * vec_of(t);
 }
 int64_t wide_max_cols(DType t) { return wide_packs(kWideThreads) * vec_of(t); }
-int wider_slices(const DeviceInfo& d) { return ::wider_slices(d.smem_per_block_optin, kReduceSmem); }
 int64_t wider_max_cols(const DeviceInfo& d, DType t) {
-  return int64_t{kWideThreads} * (kWideReg + wider_slices(d)) * vec_of(t);
+  return int64_t{kWideThreads} * (kWideReg + wider_slices(d.smem_per_block_optin, kReduceSmem)) * vec_of(t);
 }
 int64_t medium_max_cols(DType t) { return int64_t{kMedThreads} * (kMedReg + kMedSmem) * vec_of(t); }
 int extreme_slices(const DeviceInfo& d) {

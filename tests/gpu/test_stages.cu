@@ -91,7 +91,7 @@ TEST_CASE("every stage on rows of 128 B to 128 KB, few rows and a partial last b
 // kernel, which had special values only through stage 10's CTAs before (fourteenth session).
 // Last, 08's wider block (eighteenth session): rows of 256 KB + 16 B and 336 KB, the longest it
 // holds on an H100 (13 slices), at M = 3 and 133.
-TEST_CASE("every stage on rows of 96 KB to 2 MB, where 08 and 10 hold up to 256 KB per block") {
+TEST_CASE("every stage on rows of 96 KB to 2 MB, where 08 holds up to 336 KB per block and 10 256 KB") {
   for_each_stage([](const Stage& s, DType t) {
     const std::vector<int64_t> cols = t == DType::f32
         ? std::vector<int64_t>{24580, 32772, 65536, 131076, 262144, 524288}
