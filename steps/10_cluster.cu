@@ -35,6 +35,7 @@
 #include <tuple>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "cuda_check.cuh"
 #include "online_stats.cuh"
@@ -357,10 +358,12 @@ __global__ void __launch_bounds__(kThreads)
 // elements, so every part of a row starts at the row's misalignment. Rows of 16-byte packs (N and
 // ld multiples of kVec, x and y 16-byte aligned), or SHIFTED (seventeenth session): rows off the
 // 16-byte boundary, x and y misaligned alike, each part taken as a ShiftedRow (packs.cuh) with
-// room for its partial packs (part + kVec - 1 slots). The launcher checks.
+// room for its partial packs (part + kVec - 1 slots). The launcher checks. SLICES of shared memory:
+// 8 (the wide block, up to 256 KB a CTA) or, since the nineteenth session, 13 (stage 08's wider
+// block, up to 336 KB) where that takes a row in fewer CTAs (the launcher's wider_pays).
 // The plain pointers are cast here, in the kernel: passed through a helper they lose __restrict__
 // (stage 08 found its team kernels slower so).
-template <class T, bool SHIFTED = false>
+template <class T, int SLICES, bool SHIFTED = false>
 __global__ void __launch_bounds__(kWideThreads, 1)
     softmax_cluster_wide(const T* __restrict__ x, T* __restrict__ y, int64_t N, int64_t ld, int64_t part) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
@@ -371,7 +374,7 @@ __global__ void __launch_bounds__(kWideThreads, 1)
   const int64_t begin = rank * part < N ? rank * part : N, end = begin + part < N ? begin + part : N;
   const int n = static_cast<int>(end - begin);
   const int nvec = SHIFTED ? row_pack_count<true>(x + r * ld + begin, n) : static_cast<int>((end - begin) / kVec<T>);
-  RowCache<T, kWideThreads, kWideReg, kWideSmem> row_cache(buf);
+  RowCache<T, kWideThreads, kWideReg, SLICES> row_cache(buf);
   // 1. Every load of the part in flight: shared memory by cp.async, then registers.
   if constexpr (SHIFTED) row_cache.load(row_packs<true>(x + r * ld + begin, n), nvec);
   else row_cache.load(reinterpret_cast<const uint4*>(x + r * ld + begin), nvec);
@@ -409,7 +412,7 @@ __device__ __forceinline__ int64_t take_row(unsigned* tickets, int64_t M, int64_
 }
 #endif
 
-template <class T>
+template <class T, int SLICES>
 __global__ void __launch_bounds__(kWideThreads, 1)
     softmax_cluster_wide_persistent(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N,
                                     int64_t ld, int64_t part, unsigned* __restrict__ tickets) {
@@ -422,7 +425,7 @@ __global__ void __launch_bounds__(kWideThreads, 1)
   const int64_t begin = rank * part < N ? rank * part : N, end = begin + part < N ? begin + part : N;
   const int nvec = static_cast<int>((end - begin) / kVec<T>);
   auto src = [&](int64_t r) { return reinterpret_cast<const uint4*>(x + r * ld + begin); };
-  RowCache<T, kWideThreads, kWideReg, kWideSmem> row_cache(buf);
+  RowCache<T, kWideThreads, kWideReg, SLICES> row_cache(buf);
   // 1. Every load of the first row's part in flight: shared memory by cp.async, then registers.
   int64_t r = blockIdx.x / C;  // the launcher sends no more clusters than rows
   row_cache.load(src(r), nvec);
@@ -460,6 +463,7 @@ struct Plan {
   bool bulk;        // loads by the copy engine (else by the threads); parts form only
   bool persistent = false;  // wide form: a grid of the clusters the GPU holds, rows by ticket
   bool shifted = false;     // wide form: rows off the 16-byte boundary, parts taken as ShiftedRows
+  int slices = kWideSmem;   // wide form: shared-memory slices a CTA (8: up to 256 KB; 13: 336 KB)
 };
 
 template <class T>
@@ -527,15 +531,33 @@ Form forced_form() {
   return f;
 }
 
-// The wide form's part: at most what a wide block holds (256 KB), in elements.
+// The wide form's part: at most what a wide CTA of `slices` slices holds (256 KB with 8, 336 KB
+// with 13), in elements.
 template <class T>
-constexpr int64_t wide_max_part() {
-  return wide_packs(kWideThreads) * kVec<T>;
+constexpr int64_t wide_max_part(int slices) {
+  return int64_t{kWideThreads} * (kWideReg + slices) * kVec<T>;
 }
-// Dynamic shared memory of a wide CTA holding `part` elements.
+// Dynamic shared memory of a wide CTA of `slices` slices holding `part` elements.
 template <class T>
-int64_t wide_smem(int64_t part) {
-  return row_cache_smem_bytes(kWideThreads, kWideReg, kWideSmem, ceil_div(part, int64_t{kVec<T>}));
+int64_t wide_smem(int64_t part, int slices) {
+  return row_cache_smem_bytes(kWideThreads, kWideReg, slices, ceil_div(part, int64_t{kVec<T>}));
+}
+
+// STEP10_SLICES=8|13 forces the wide CTAs' shared memory (the doc's comparison); read once.
+int forced_slices() {
+  static const int s[] = {0, kWideSmem, kWiderSmem};
+  static const int f = s[env_word("STEP10_SLICES", "8", "13")];
+  return f;
+}
+
+// The wider CTAs (13 slices) where they take a row in fewer CTAs than the wide ones (8), and only
+// then: measured on the H100 (explore/session19/wider10-406fd4a.txt), 3 CTAs -> 2 gained 7-12
+// points at 64-2048 rows, 5 -> 4 and 2 -> 1 gained 7 and 3 at 2048 rows; 5 -> 4 lost 2 points at 16
+// rows (80 CTAs against 64: one wave either way, so fewer SMs read) and 8 -> 7 lost 6-8 at 512
+// rows; with as many CTAs either way the 13-slice code was 0-3 points slower. Hence: fewer CTAs, at
+// most 4 of them, and more CTAs than SMs with 8 slices.
+bool wider_pays(int64_t M, int wide_ctas, int wider_ctas, int sms) {
+  return wider_ctas < wide_ctas && wider_ctas <= 4 && M * wide_ctas > sms;
 }
 
 // The wide form by default: rows longer than one 64 KB part, in fp32; in halves (twice the
@@ -574,16 +596,25 @@ Plan plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs) {
                                                                                 packs == Packs::shifted));
   if (packs != Packs::none && wide) {
     const bool shifted = packs == Packs::shifted;
-    auto fits = [&](int c) { return part_slots<T>(part_for(c), shifted) <= wide_max_part<T>(); };
+    auto fits = [&](int c, int slices) { return part_slots<T>(part_for(c), shifted) <= wide_max_part<T>(slices); };
     // The fewest CTAs that hold the row, any number up to 16 (seventeenth session: a row just past
     // a power of two of CTAs no longer takes twice as many, each half empty).
-    int c = forced_cluster();
-    if (c == 0) {
-      c = 1;
-      while (c < kMaxCluster && !fits(c)) ++c;
+    auto fewest = [&](int slices) {
+      int c = 1;
+      while (c < kMaxCluster && !fits(c, slices)) ++c;
+      return c;
+    };
+    // 8 slices a CTA, or 13 where that takes fewer CTAs and pays (nineteenth session).
+    int c = forced_cluster(), slices = forced_slices();
+    if (slices == 0) {
+      slices = kWideSmem;
+      if (c == 0 && wider_pays(M, fewest(kWideSmem), fewest(kWiderSmem), d.sm_count)) slices = kWiderSmem;
+      if (c != 0 && !fits(c, kWideSmem)) slices = kWiderSmem;
     }
+    if (c == 0) c = fewest(slices);
     const int64_t part = part_for(c);
-    if (fits(c)) return {true, c, part, part, wide_smem<T>(part_slots<T>(part, shifted)), false, false, shifted};
+    if (fits(c, slices))
+      return {true, c, part, part, wide_smem<T>(part_slots<T>(part, shifted), slices), false, false, shifted, slices};
   }
   int c = forced_cluster();
   if (c == 0) {
@@ -596,12 +627,18 @@ Plan plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs) {
   return {false, c, part, tile, smem_for<T>(tile), bulk};
 }
 
-// The wide form's kernel: one row per cluster (rows in packs or shifted) or persistent (in packs).
-template <class T>
+// The wide form's kernel: one row per cluster (rows in packs or shifted) or persistent (in packs),
+// with 8 or 13 slices.
+template <class T, int SLICES>
 const void* wide_kernel(bool shifted, bool persistent) {
-  if (persistent) return reinterpret_cast<const void*>(softmax_cluster_wide_persistent<T>);
-  return shifted ? reinterpret_cast<const void*>(softmax_cluster_wide<T, true>)
-                 : reinterpret_cast<const void*>(softmax_cluster_wide<T, false>);
+  if (persistent) return reinterpret_cast<const void*>(softmax_cluster_wide_persistent<T, SLICES>);
+  return shifted ? reinterpret_cast<const void*>(softmax_cluster_wide<T, SLICES, true>)
+                 : reinterpret_cast<const void*>(softmax_cluster_wide<T, SLICES, false>);
+}
+template <class T>
+const void* wide_kernel(bool shifted, bool persistent, int slices) {
+  return slices == kWiderSmem ? wide_kernel<T, kWiderSmem>(shifted, persistent)
+                              : wide_kernel<T, kWideSmem>(shifted, persistent);
 }
 
 // Once per dtype: the opt-in to the largest shared memory and to 16-CTA clusters.
@@ -614,14 +651,16 @@ void set_attributes(const DeviceInfo& d) {
                                       static_cast<int>(smem)));
       CUDA_CHECK(cudaFuncSetAttribute(cluster_kernel<T>(bulk), cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
     }
-    for (bool shifted : {false, true})
-      for (bool persistent : {false, true}) {
-        if (shifted && persistent) continue;
-        const void* k = wide_kernel<T>(shifted, persistent);
-        CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                        static_cast<int>(wide_smem<T>(wide_max_part<T>()))));
-        CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-      }
+    for (int slices : {kWideSmem, kWiderSmem})
+      for (bool shifted : {false, true})
+        for (bool persistent : {false, true}) {
+          if (shifted && persistent) continue;
+          const void* k = wide_kernel<T>(shifted, persistent, slices);
+          const int64_t smem = wide_smem<T>(wide_max_part<T>(slices), slices);
+          if (smem > d.smem_per_block_optin) continue;  // active_clusters() finds no room: the parts form
+          CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+          CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+        }
     return true;
   }();
   (void)done;
@@ -646,16 +685,16 @@ cudaLaunchConfig_t launch_config(const Plan& p, int64_t clusters, cudaStream_t s
 // The kernel of a plan.
 template <class T>
 const void* plan_kernel(const Plan& p) {
-  return p.wide ? wide_kernel<T>(p.shifted, p.persistent) : reinterpret_cast<const void*>(cluster_kernel<T>(p.bulk));
+  return p.wide ? wide_kernel<T>(p.shifted, p.persistent, p.slices) : reinterpret_cast<const void*>(cluster_kernel<T>(p.bulk));
 }
 
 // Clusters of this plan the GPU can hold at once (0: it cannot launch one). Asked once per
-// (dtype, form, cluster size, shared memory, loader, kernel), since the dispatcher asks before every
-// call.
+// (dtype, form, cluster size, shared memory, loader, kernel, slices), since the dispatcher asks
+// before every call.
 template <class T>
 int active_clusters(const DeviceInfo& d, const Plan& p) {
-  static std::map<std::tuple<bool, int, int64_t, bool, bool, bool>, int> known;
-  const auto key = std::make_tuple(p.wide, p.cluster, p.smem, p.bulk, p.persistent, p.shifted);
+  static std::map<std::tuple<bool, int, int64_t, bool, bool, bool, int>, int> known;
+  const auto key = std::make_tuple(p.wide, p.cluster, p.smem, p.bulk, p.persistent, p.shifted, p.slices);
   const auto it = known.find(key);
   if (it != known.end()) return it->second;
   set_attributes<T>(d);
@@ -699,6 +738,20 @@ Plan call_plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs) {
   return persistent_pays(M, q.cluster, active_clusters<T>(d, q)) ? q : p;
 }
 
+// A wide plan's kernel with SLICES slices: persistent, or a cluster per row (shifted or in packs).
+template <class T, int SLICES>
+void launch_wide(const cudaLaunchConfig_t& cfg, const Plan& p, const T* x, T* y, int64_t M, int64_t N, int64_t ld,
+                 cudaStream_t stream) {
+  if (p.persistent) {
+    const StreamScratch tickets("10 row tickets", sizeof(unsigned), stream);  // this stream's counter
+    CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T, SLICES>, x, y, M, N, ld, p.part,
+                                  static_cast<unsigned*>(tickets.get())));
+  } else {
+    CUDA_CHECK(p.shifted ? cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T, SLICES, true>, x, y, N, ld, p.part)
+                         : cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T, SLICES, false>, x, y, N, ld, p.part));
+  }
+}
+
 template <class T>
 void launch_typed(const T* x, T* y, int64_t M, int64_t N, int64_t ld, cudaStream_t stream) {
   const DeviceInfo& d = device_info();
@@ -707,16 +760,9 @@ void launch_typed(const T* x, T* y, int64_t M, int64_t N, int64_t ld, cudaStream
   // Persistent: the clusters the GPU holds at once, rows by ticket; otherwise a cluster per row.
   cudaLaunchAttribute attr;
   const cudaLaunchConfig_t cfg = launch_config(p, p.persistent ? active_clusters<T>(d, p) : M, stream, &attr);
-  if (p.persistent) {
-    const StreamScratch tickets("10 row tickets", sizeof(unsigned), stream);  // this stream's counter
-    CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T>, x, y, M, N, ld, p.part,
-                                  static_cast<unsigned*>(tickets.get())));
-  } else if (p.wide) {
-    CUDA_CHECK(p.shifted ? cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T, true>, x, y, N, ld, p.part)
-                         : cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T, false>, x, y, N, ld, p.part));
-  } else {
-    CUDA_CHECK(cudaLaunchKernelEx(&cfg, cluster_kernel<T>(p.bulk), x, y, N, ld, p.part, p.tile));
-  }
+  if (!p.wide) CUDA_CHECK(cudaLaunchKernelEx(&cfg, cluster_kernel<T>(p.bulk), x, y, N, ld, p.part, p.tile));
+  else if (p.slices == kWiderSmem) launch_wide<T, kWiderSmem>(cfg, p, x, y, M, N, ld, stream);
+  else launch_wide<T, kWideSmem>(cfg, p, x, y, M, N, ld, stream);
 }
 
 void launch_f32(const float* x, float* y, int64_t M, int64_t N, cudaStream_t s) { launch_typed(x, y, M, N, N, s); }
@@ -763,20 +809,26 @@ std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
                        (p.bulk ? ", bulk copies" : ", threads load"),
                    plan_kernel<T>(p), kThreads, p.smem, 0});
   }
-  // The wide form: a full 256 KB part per CTA (shifted: the largest part that leaves room for the
-  // partial packs, at the longest row it takes).
-  for (bool shifted : {false, true})
-    for (bool persistent : {false, true})
-      for (int c : {1, 2, 4, 8}) {
-        if (persistent && (c == 1 || shifted)) continue;
-        const int64_t part = shifted ? wide_max_part<T>() - kVec<T> : wide_max_part<T>();
-        const int64_t n = c * part - (shifted ? 1 : 0);
-        const Plan p = {true, c, part, part, wide_smem<T>(part_slots<T>(part, shifted)), false, persistent, shifted};
-        out.push_back({std::string(persistent ? "softmax_cluster_wide_persistent" : "softmax_cluster_wide") +
-                           (shifted ? " shifted" : "") + ", N = " + std::to_string(n) + ", cluster " +
-                           std::to_string(c) + ", " + std::to_string(active_clusters<T>(d, p)) + " clusters at once",
-                       plan_kernel<T>(p), kWideThreads, p.smem, int64_t{kWideReg + kWideSmem} * kVec<T>});
-      }
+  // The wide form: a full part per CTA, 256 KB with 8 slices and 336 KB with 13 (shifted: the
+  // largest part that leaves room for the partial packs, at the longest row it takes).
+  // Cluster sizes the plans use, and those of the doc's comparison of the two (8 -> 7 CTAs).
+  const std::pair<int, std::vector<int>> forms[] = {{kWideSmem, {1, 2, 3, 4, 5, 8}}, {kWiderSmem, {1, 2, 3, 4, 7}}};
+  for (const auto& [slices, sizes] : forms)
+    for (bool shifted : {false, true})
+      for (bool persistent : {false, true})
+        for (int c : sizes) {
+          if (persistent && (c == 1 || shifted)) continue;
+          const int64_t part = shifted ? wide_max_part<T>(slices) - kVec<T> : wide_max_part<T>(slices);
+          const int64_t n = c * part - (shifted ? 1 : 0);
+          const Plan p = {true,       c,          part,    part, wide_smem<T>(part_slots<T>(part, shifted), slices),
+                          false,      persistent, shifted, slices};
+          if (p.smem > d.smem_per_block_optin) continue;
+          out.push_back({std::string(persistent ? "softmax_cluster_wide_persistent" : "softmax_cluster_wide") +
+                             (shifted ? " shifted" : "") + ", " + std::to_string(slices) + " slices, N = " +
+                             std::to_string(n) + ", cluster " + std::to_string(c) + ", " +
+                             std::to_string(active_clusters<T>(d, p)) + " clusters at once",
+                         plan_kernel<T>(p), kWideThreads, p.smem, int64_t{kWideReg + slices} * kVec<T>});
+        }
   return out;
 }
 std::vector<KernelConfig> explain(const DeviceInfo& d, DType t) {

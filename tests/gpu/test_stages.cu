@@ -112,13 +112,14 @@ TEST_CASE("every stage on rows of 96 KB to 2 MB, where 08 holds up to 336 KB per
 // is those clusters and each takes rows by ticket from a global counter, loading a row while it
 // writes the one before. Below that, one cluster per row, several waves of them. Special rows
 // (NaN, +inf, all -inf) between finite ones on the same cluster; M not a multiple of the clusters.
-// fp32: clusters of 2 and 4 (persistent), 2 (one per row); halves (the wide form from 512 rows):
-// 2 and 4 (persistent), 2.
+// Rows of whole 256 KB parts take 8-slice CTAs, rows just past them the 13-slice CTAs (nineteenth
+// session: fewer of them). fp32: 13 slices x 2 (persistent), 8 x 4 (persistent), 13 x 2 (one per
+// row); halves (the wide form from 512 rows): 8 x 2 and 13 x 2 (persistent), 13 x 1.
 TEST_CASE("every stage on many long rows: persistent wide clusters, several rows each") {
   for_each_stage([](const Stage& s, DType t) {
     const bool f32 = t == DType::f32;
-    for (const auto& [M, N] : f32 ? std::vector<std::pair<int64_t, int64_t>>{{1060, 131076}, {490, 262148}}
-                                  : std::vector<std::pair<int64_t, int64_t>>{{1060, 131080}, {1060, 262152}})
+    for (const auto& [M, N] : f32 ? std::vector<std::pair<int64_t, int64_t>>{{1060, 131076}, {490, 262144}}
+                                  : std::vector<std::pair<int64_t, int64_t>>{{1060, 262144}, {1060, 262152}})
       check_one(s, t, M, N, InputKind::special);
     check_one(s, t, f32 ? 200 : 520, f32 ? 131076 : 131080, InputKind::random);
   });
@@ -188,8 +189,8 @@ TEST_CASE("every stage on rows not in 16-byte packs, at each of stage 08's cache
 // needs one CTA more (fp32 at M = 10; fp16/bf16 at M = 520, where their wide form starts for rows
 // in packs; for shifted rows it starts at 64, also tested). Then many rows, many waves of
 // clusters (rows in packs of these lengths would take persistent clusters; shifted rows take one
-// cluster each), special values among them; and rows in whole packs with x and y one element off
-// the boundary.
+// cluster each), special values among them; the 13-slice CTAs' edges; and rows in whole packs with
+// x and y one element off the boundary.
 TEST_CASE("every stage on long rows not in 16-byte packs, where 10's wide clusters take them shifted") {
   for_each_stage([](const Stage& s, DType t) {
     const bool f32 = t == DType::f32;
@@ -197,10 +198,17 @@ TEST_CASE("every stage on long rows not in 16-byte packs, where 10's wide cluste
     for (int64_t c : {1, 2, 4})
       for (int64_t N : {c * longest - 1, c * longest + 1})
         if (f32 || c < 4) check_one(s, t, f32 ? 10 : 520, N, InputKind::random);
-    check_one(s, t, 1060, longest + 1, InputKind::special);  // clusters of 2
-    if (f32) check_one(s, t, 490, 4 * longest + 1, InputKind::random);  // of 5
-    check_one(s, t, f32 ? 200 : 1060, 2 * longest + 1, InputKind::random);  // of 3
+    check_one(s, t, 1060, longest + 1, InputKind::special);  // 13 slices x 1 (8 x 2)
+    if (f32) check_one(s, t, 490, 4 * longest + 1, InputKind::random);  // 13 x 4 (8 x 5)
+    check_one(s, t, f32 ? 200 : 1060, 2 * longest + 1, InputKind::random);  // 13 x 2 (8 x 3)
     if (!f32) check_one(s, t, 70, longest + 1, InputKind::random);  // wide from 64 rows when shifted
+    // 13-slice CTAs (nineteenth session) where they need fewer CTAs than 8-slice ones, at most 4,
+    // and 8-slice ones would outnumber the SMs: the longest row c of them hold, and the next length,
+    // which takes as many CTAs of 8 slices (c = 1, 2) or more than 4 of 13 (c = 4) and so 8 slices.
+    const int64_t longest13 = 21504 * V - V;
+    for (int64_t c : {1, 2, 4})
+      for (int64_t N : {c * longest13 - 1, c * longest13 + 1})
+        if (f32 || c < 4) check_one(s, t, 133, N, InputKind::random);
     const int64_t M = f32 ? 10 : 520, N = 2 * longest;  // whole packs, both pointers 1 element off
     if (!stage_refusal(s, device_info(), t, M, N).empty()) return;
     const CheckResult r = validate_stage(s, t, M, N, InputKind::random, 91, 1);

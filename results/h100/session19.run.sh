@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Device runs of the nineteenth session. Each call builds on the device first (device_build.sh:
+# Google Benchmark and doctest carried in .deps, the commit in .commit), then runs one part; every
+# output goes to $OUT/<part>.tgz.
+#   OUT=... bash results/h100/session19.run.sh wider10  stage 10's wide CTAs with 13 slices
+#     (explore/step10-wider.patch, built on the build machine for sm_90 as .bin/step10) against HEAD's
+#     8 slices, alternating processes (explore/session19/wider10.sh)
+#   OUT=... bash results/h100/session19.run.sh verify  stage 10 choosing 13-slice CTAs where they take a row
+#     in fewer CTAs (wider_pays): --explain (clusters the GPU holds at once, both slice counts), the
+#     rule's choice and the dispatcher on wider10's shapes, the rule's edges forced both ways
+#     (explore/session19/slices.sh); compute-sanitizer's four tools on two 13-slice shapes
+#   OUT=... bash results/h100/session19.run.sh tests  every test-gpu case on stages 10 and 11
+#   OUT=... bash results/h100/session19.run.sh current  the code as it stands: every peer and stage in
+#     one process (bench/peers.py, the README's table and plots), then the dispatcher's sweeps in
+#     three dtypes (issue 7's count of shapes at 95% of the copy)
+set -u
+part=${1:-wider10}
+. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps
+tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases (* for all), its summary
+  SOFTMAX_TEST_STAGES=$2 timeout $3 build/test_gpu --duration=true -tc="$4" > $R/test-gpu-$1.txt 2>&1
+  echo "test-gpu $1 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)| s: " $R/test-gpu-$1.txt | tail -n 30
+}
+case $part in
+wider10)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  BASE=. NEW=.bin timeout $((585 - SECONDS)) bash results/h100/explore/session19/wider10.sh > $R/wider10.txt 2>&1
+  echo "wider10 exit $? at ${SECONDS}s"; cat $R/wider10.txt ;;
+verify)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  for t in f32 f16; do ./step10 --explain --dtype $t > $R/step10-explain-$t.txt 2>&1; done
+  grep -hE "wide.*slices" $R/step10-explain-f32.txt | head -n 40
+  timeout 400 bash results/h100/explore/session19/slices.sh > $R/slices.txt 2>&1
+  echo "slices exit $? at ${SECONDS}s"; cat $R/slices.txt
+  for shape in "f32 67 131065" "f16 67 344040"; do  # 13 slices x 2 (8 x 3): shifted; in packs
+    set -- $shape
+    for tool in memcheck racecheck synccheck initcheck; do
+      budget 540 "$tool $shape" || continue
+      log=$(timeout 60 compute-sanitizer --tool $tool --error-exitcode 99 ./step10 --check --dtype $1 --rows $2 --cols $3 2>&1)
+      echo "exit $? $tool $shape: $(echo "$log" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" | tail -n 1)"
+    done
+  done > $R/sanitize-10.txt 2>&1; cat $R/sanitize-10.txt ;;
+tests) tests 10-11 10,11 570 "*" ;;
+current)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  GIT_DIR=/nonexistent timeout 240 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt
+  sweeps step11
+  grep -hE "%$" $R/step11*.txt | awk '{print $1, $2, $3, $NF}' | tail -n 3 ;;
+esac
