@@ -550,15 +550,8 @@ int forced_slices() {
   return f;
 }
 
-// The wider CTAs (13 slices) where they take a row in fewer CTAs than the wide ones (8), and only
-// then: measured on the H100 (explore/session19/wider10-406fd4a.txt), 3 CTAs -> 2 gained 7-12
-// points at 64-2048 rows, 5 -> 4 and 2 -> 1 gained 7 and 3 at 2048 rows; 5 -> 4 lost 2 points at 16
-// rows (80 CTAs against 64: one wave either way, so fewer SMs read) and 8 -> 7 lost 6-8 at 512
-// rows; with as many CTAs either way the 13-slice code was 0-3 points slower. Hence: fewer CTAs, at
-// most 4 of them, and more CTAs than SMs with 8 slices.
-bool wider_pays(int64_t M, int wide_ctas, int wider_ctas, int sms) {
-  return wider_ctas < wide_ctas && wider_ctas <= 4 && M * wide_ctas > sms;
-}
+template <class T>
+int active_clusters(const DeviceInfo& d, const Plan& p);  // below, with the launch configuration
 
 // The wide form by default: rows longer than one 64 KB part, in fp32; in halves (twice the
 // exponentials per byte) with 1024 rows or more, or 512 rows longer than 128 KB. Measured on the
@@ -587,6 +580,19 @@ int64_t part_slots(int64_t part, bool shifted) {
   return shifted_slots(part, shifted, kVec<T>);
 }
 
+// The wider CTAs (13 slices) where they take a row in fewer CTAs than the wide ones (8), from 32
+// rows, and where the GPU keeps at least as many SMs busy with their clusters (clusters at once x
+// CTAs: a cluster sits in one GPC). Measured on the H100 (explore/session19/wider10-406fd4a.txt,
+// slices-cc897d6.txt): 3 CTAs -> 2 gained 4-12 points at 40-2048 rows (117 SMs busy -> 132), 2 -> 1,
+// 5 -> 4, 6 -> 5 and 7 -> 6 gained 3-7 at 1024-2048 rows; 8 -> 7 lost 6-8 at 512 rows (15 clusters
+// at once either way: 120 SMs -> 105), and 5 -> 4 lost 2 at 16 rows (80 CTAs -> 64, one wave
+// either way). With as many CTAs either way the 13-slice code was 0-3 points slower.
+template <class T>
+bool wider_pays(const DeviceInfo& d, int64_t M, const Plan& wide, const Plan& wider) {
+  if (wider.cluster >= wide.cluster || M < 32 || wider.smem > d.smem_per_block_optin) return false;
+  return int64_t{active_clusters<T>(d, wider)} * wider.cluster >= int64_t{active_clusters<T>(d, wide)} * wide.cluster;
+}
+
 template <class T>
 Plan plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs) {
   const int64_t V = kVec<T>, cap = max_tile<T>(d);
@@ -604,17 +610,21 @@ Plan plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs) {
       while (c < kMaxCluster && !fits(c, slices)) ++c;
       return c;
     };
+    auto wide_plan = [&](int c, int slices) {
+      const int64_t part = part_for(c);
+      const int64_t smem = wide_smem<T>(part_slots<T>(part, shifted), slices);
+      return Plan{true, c, part, part, smem, false, false, shifted, slices};
+    };
     // 8 slices a CTA, or 13 where that takes fewer CTAs and pays (nineteenth session).
     int c = forced_cluster(), slices = forced_slices();
     if (slices == 0) {
       slices = kWideSmem;
-      if (c == 0 && wider_pays(M, fewest(kWideSmem), fewest(kWiderSmem), d.sm_count)) slices = kWiderSmem;
+      const Plan wide = wide_plan(fewest(kWideSmem), kWideSmem), wider = wide_plan(fewest(kWiderSmem), kWiderSmem);
+      if (c == 0 && wider_pays<T>(d, M, wide, wider)) slices = kWiderSmem;
       if (c != 0 && !fits(c, kWideSmem)) slices = kWiderSmem;
     }
     if (c == 0) c = fewest(slices);
-    const int64_t part = part_for(c);
-    if (fits(c, slices))
-      return {true, c, part, part, wide_smem<T>(part_slots<T>(part, shifted), slices), false, false, shifted, slices};
+    if (fits(c, slices)) return wide_plan(c, slices);
   }
   int c = forced_cluster();
   if (c == 0) {
@@ -685,7 +695,8 @@ cudaLaunchConfig_t launch_config(const Plan& p, int64_t clusters, cudaStream_t s
 // The kernel of a plan.
 template <class T>
 const void* plan_kernel(const Plan& p) {
-  return p.wide ? wide_kernel<T>(p.shifted, p.persistent, p.slices) : reinterpret_cast<const void*>(cluster_kernel<T>(p.bulk));
+  if (!p.wide) return reinterpret_cast<const void*>(cluster_kernel<T>(p.bulk));
+  return wide_kernel<T>(p.shifted, p.persistent, p.slices);
 }
 
 // Clusters of this plan the GPU can hold at once (0: it cannot launch one). Asked once per
@@ -811,8 +822,9 @@ std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
   }
   // The wide form: a full part per CTA, 256 KB with 8 slices and 336 KB with 13 (shifted: the
   // largest part that leaves room for the partial packs, at the longest row it takes).
-  // Cluster sizes the plans use, and those of the doc's comparison of the two (8 -> 7 CTAs).
-  const std::pair<int, std::vector<int>> forms[] = {{kWideSmem, {1, 2, 3, 4, 5, 8}}, {kWiderSmem, {1, 2, 3, 4, 7}}};
+  // Cluster sizes the plans use, and those of the doc's comparison of the two (wider_pays).
+  const std::pair<int, std::vector<int>> forms[] = {{kWideSmem, {1, 2, 3, 4, 5, 6, 8}},
+                                                    {kWiderSmem, {1, 2, 3, 4, 5, 6, 7}}};
   for (const auto& [slices, sizes] : forms)
     for (bool shifted : {false, true})
       for (bool persistent : {false, true})

@@ -9,7 +9,8 @@
 #     in fewer CTAs (wider_pays): --explain (clusters the GPU holds at once, both slice counts), the
 #     rule's choice and the dispatcher on wider10's shapes, the rule's edges forced both ways
 #     (explore/session19/slices.sh); compute-sanitizer's four tools on two 13-slice shapes
-#   OUT=... bash results/h100/session19.run.sh tests  every test-gpu case on stages 10 and 11
+#   OUT=... bash results/h100/session19.run.sh tests  synccheck's first reports on verify's failing shape and
+#     its neighbours (8 slices, bf16, fp32, stage 08's wider block); every test-gpu case on 10 and 11
 #   OUT=... bash results/h100/session19.run.sh current  the code as it stands: every peer and stage in
 #     one process (bench/peers.py, the README's table and plots), then the dispatcher's sweeps in
 #     three dtypes (issue 7's count of shapes at 95% of the copy)
@@ -39,7 +40,15 @@ verify)
       echo "exit $? $tool $shape: $(echo "$log" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" | tail -n 1)"
     done
   done > $R/sanitize-10.txt 2>&1; cat $R/sanitize-10.txt ;;
-tests) tests 10-11 10,11 570 "*" ;;
+tests)  # synccheck's first reports where verify's f16 shape in packs failed it; then test-gpu of 10, 11
+  for run in "./step10 --dtype f16 --rows 67 --cols 344040" "env STEP10_SLICES=8 ./step10 --dtype f16 --rows 67 --cols 344040" \
+             "./step10 --dtype bf16 --rows 67 --cols 344040" "./step10 --rows 67 --cols 172032" \
+             "./step08 --dtype f16 --rows 67 --cols 172024" "./step10 --dtype f16 --rows 67 --cols 172023"; do
+    echo "== synccheck $run"
+    timeout 60 compute-sanitizer --tool synccheck --print-limit 4 --error-exitcode 99 $run --check 2>&1 | grep -v "^stage\|^GPU\|^commit" | head -n 40
+    echo "exit ${PIPESTATUS[0]}"
+  done > $R/synccheck-10.txt 2>&1; grep -E "^==|^exit|SUMMARY" $R/synccheck-10.txt
+  tests 10-11 10,11 $((585 - SECONDS)) "*" ;;
 current)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout 240 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \

@@ -202,9 +202,9 @@ TEST_CASE("every stage on long rows not in 16-byte packs, where 10's wide cluste
     if (f32) check_one(s, t, 490, 4 * longest + 1, InputKind::random);  // 13 x 4 (8 x 5)
     check_one(s, t, f32 ? 200 : 1060, 2 * longest + 1, InputKind::random);  // 13 x 2 (8 x 3)
     if (!f32) check_one(s, t, 70, longest + 1, InputKind::random);  // wide from 64 rows when shifted
-    // 13-slice CTAs (nineteenth session) where they need fewer CTAs than 8-slice ones, at most 4,
-    // and 8-slice ones would outnumber the SMs: the longest row c of them hold, and the next length,
-    // which takes as many CTAs of 8 slices (c = 1, 2) or more than 4 of 13 (c = 4) and so 8 slices.
+    // 13-slice CTAs (nineteenth session) where they need fewer CTAs than 8-slice ones and keep as
+    // many SMs busy: the longest row c of them hold, and the next length, which needs as many CTAs
+    // of 8 slices (c = 1, 2: 8 slices again) or one more of 13 (c = 4: 5 of 13 or 6 of 8).
     const int64_t longest13 = 21504 * V - V;
     for (int64_t c : {1, 2, 4})
       for (int64_t N : {c * longest13 - 1, c * longest13 + 1})
