@@ -13,7 +13,8 @@
 #     its neighbours (8 slices, bf16, fp32, stage 08's wider block); every test-gpu case on 10 and 11
 #   OUT=... bash results/h100/session19.run.sh current  the code as it stands: every peer and stage in
 #     one process (bench/peers.py, the README's table and plots), then the dispatcher's sweeps in
-#     three dtypes (issue 7's count of shapes at 95% of the copy)
+#     three dtypes (issue 7's count of shapes at 95% of the copy); the peers on fp32 2048 and 128 x 131073
+#     (--sweeps unpacked), which stage 10's 13-slice CTAs take now
 set -u
 part=${1:-wider10}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps
@@ -54,5 +55,10 @@ current)
   GIT_DIR=/nonexistent timeout 240 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt
   sweeps step11
-  grep -hE "%$" $R/step11*.txt | awk '{print $1, $2, $3, $NF}' | tail -n 3 ;;
+  grep -hE "%$" $R/step11*.txt | awk '{print $1, $2, $3, $NF}' | tail -n 3
+  budget 500 "peers on fp32 131073" || exit 0  # the unpacked sweep's shapes that take 13-slice CTAs now
+  GIT_DIR=/nonexistent timeout 80 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32 --sweeps unpacked \
+    --filter '/M:(2048|128)/N:131073$' --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step10,step11 \
+    --out $R/peers-131073-$commit.json > $R/peers-131073-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n 14 $R/peers-131073-$commit.txt ;;
 esac
