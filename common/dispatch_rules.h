@@ -84,7 +84,12 @@ inline constexpr Rule kDispatchRules[] = {
     {kF32, Rows::contiguous, 67, kNoLimit, 65534, 86016, kNoLimit, "08",
      "rows of 256-336 KB: 08's wider block, 1024 threads holding up to 336 KB in registers + 208 KB of shared memory: 74.4-96.3% against 62.2-93.3% for 10's clusters of 2 at M = 67 .. 2048, N = 65537 .. 86016; level with 09 or up to 8% ahead at 67 .. 127 rows in packs"},
     {kF32, Rows::unpacked, 32, kNoLimit, 65534, int64_t{1} << 18, kNoLimit, "10",
-     "rows not in 16-byte packs past 08's wider block shifted (N + 3 > 86016), or fewer than 67 past its wide block (N + 3 > 2^16): 10's wide clusters take them shifted, a cluster per row: 84-87% at 2048 x 131073 .. 262145, 79% against 50% for 09 at 32 x 131073, 84% against 61% for 08 at 64 x 65537"},
+     "rows not in 16-byte packs past 08's wider block shifted (N + 3 > 86016), or fewer than 67 past its wide block (N + 3 > 2^16): 10's wide clusters take them shifted, a cluster per row, in CTAs of 336 KB where that takes fewer: 91.9-93.7% at 2048 x 131073 .. 262145, 79% against 50% for 09 at 32 x 131073, 84% against 61% for 08 at 64 x 65537"},
+    // 16-31 fp32 rows not in packs of 512 KB-2 MB: 10's wide clusters of 2-5 CTAs a row, one wave,
+    // where 09's split-K took them (nineteenth session, results/h100/explore/session19/edges-d720331.txt;
+    // at 8 rows 09 led on 131073, 10 on 262145 and 524289 by 5 points; at 4 rows 09 led).
+    {kF32, Rows::unpacked, 16, 31, 131073, (int64_t{1} << 19) + 1, kNoLimit, "10",
+     "16-31 rows not in 16-byte packs of 512 KB-2 MB: 10's wide clusters take them shifted: 71.0-77.1% against 60.9-62.8% for 09 at 16 .. 24 x 131073, 63.4-74.8% against 48.4-57.6% at 262145, 62.5-65.9% against 44.1-45.1% at 524289"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
      "a team of 4-16 warps per row up to 32 KB, exp once, a block's registers beyond: 99-109% of the copy at M = 2048, N = 2048 .. 16384"},
     {kF32, Rows::contiguous, 1, 16, 16385, 32768, kNoLimit, "09",
@@ -94,7 +99,7 @@ inline constexpr Rule kDispatchRules[] = {
     {kF32, Rows::contiguous, 128, kNoLimit, 1, 65536, kNoLimit, "08",
      "rows of 128-256 KB: 08's wide block, 1024 threads holding 256 KB in registers + shared memory: 83-97% at M = 128 .. 2048, N = 2^16"},
     {kF32, Rows::contiguous, 1024, kNoLimit, 1, int64_t{1} << 19, kNoLimit, "10",
-     "many long rows: clusters of 2-8 wide CTAs (256 KB each), the row read once, persistent from 16 rows a cluster: 96.6-96.9% at M = 2048, N = 2^17 .. 2^18"},
+     "many long rows: clusters of 2-8 wide CTAs (256 KB each, or 336 KB where that takes fewer), the row read once, persistent from 16 rows a cluster: 96.6-96.9% at M = 2048, N = 2^17 .. 2^18, 96.7% at 151936"},
     {kF32, Rows::contiguous, 256, kNoLimit, 65537, int64_t{1} << 19, kNoLimit, "10",
      "rows of 256 KB-2 MB: clusters of wide CTAs, 1-6 points over 09 at M = 256 .. 512, N = 2^17 .. 2^18"},
     {kF32, Rows::contiguous, 1, kNoLimit, 32769, int64_t{1} << 18, kNoLimit, "09",
@@ -122,7 +127,7 @@ inline constexpr Rule kDispatchRules[] = {
     {kHalves, Rows::contiguous, 1024, kNoLimit, 1, 131072, kNoLimit, "08",
      "many rows of 256 KB: 08's wide block, 1024 threads holding 256 KB in registers + shared memory: 90-95% at M = 1024 .. 2048, N = 2^17"},
     {kHalves, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 20, kNoLimit, "10",
-     "a thread-block cluster per row, the row read once: 64 KB parts, or wide CTAs of 256 KB from 512 rows (rows past 128 KB), persistent from 16 rows a cluster: 95.1-95.4% at 2048 x 2^18"},
+     "a thread-block cluster per row, the row read once: 64 KB parts, or wide CTAs of 256 KB (336 KB where that takes fewer) from 512 rows (rows past 128 KB), persistent from 16 rows a cluster: 95.1-95.4% at 2048 x 2^18, 87-88% at 2048 x 262145"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "08",
      "long or few rows: stage 08's two-pass and split-K paths"},
 };

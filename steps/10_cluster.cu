@@ -581,16 +581,18 @@ int64_t part_slots(int64_t part, bool shifted) {
 }
 
 // The wider CTAs (13 slices) where they take a row in fewer CTAs than the wide ones (8), from 32
-// rows, and where the GPU keeps at least as many SMs busy with their clusters (clusters at once x
-// CTAs: a cluster sits in one GPC). Measured on the H100 (explore/session19/wider10-406fd4a.txt,
-// slices-cc897d6.txt): 3 CTAs -> 2 gained 4-12 points at 40-2048 rows (117 SMs busy -> 132), 2 -> 1,
-// 5 -> 4, 6 -> 5 and 7 -> 6 gained 3-7 at 1024-2048 rows; 8 -> 7 lost 6-8 at 512 rows (15 clusters
-// at once either way: 120 SMs -> 105), and 5 -> 4 lost 2 at 16 rows (80 CTAs -> 64, one wave
-// either way). With as many CTAs either way the 13-slice code was 0-3 points slower.
+// rows, and where the GPU keeps at least 95% as many SMs busy with their clusters (clusters at
+// once x CTAs: a cluster sits in one GPC). Measured on the H100 (explore/session19/
+// wider10-406fd4a.txt, slices-cc897d6.txt, edges-d720331.txt): 3 CTAs -> 2 gained 4-12 points at
+// 40-2048 rows (117 SMs busy -> 132); 2 -> 1, 5 -> 4 and 6 -> 5 gained 3-7 at 1024-2048 rows; 7 -> 6
+// gained 3 at 1024 rows with 3% fewer SMs busy (105 -> 102); 8 -> 7 lost 6-8 at 512 rows with 12.5%
+// fewer (120 -> 105); 5 -> 4 lost 2 at 16 rows (80 CTAs -> 64, one wave either way). With as many
+// CTAs either way the 13-slice code was 0-3 points slower.
 template <class T>
 bool wider_pays(const DeviceInfo& d, int64_t M, const Plan& wide, const Plan& wider) {
   if (wider.cluster >= wide.cluster || M < 32 || wider.smem > d.smem_per_block_optin) return false;
-  return int64_t{active_clusters<T>(d, wider)} * wider.cluster >= int64_t{active_clusters<T>(d, wide)} * wide.cluster;
+  const int64_t busy_wider = int64_t{active_clusters<T>(d, wider)} * wider.cluster;
+  return 20 * busy_wider >= 19 * int64_t{active_clusters<T>(d, wide)} * wide.cluster;
 }
 
 template <class T>

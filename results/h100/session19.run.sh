@@ -11,13 +11,19 @@
 #     (explore/session19/slices.sh); compute-sanitizer's four tools on two 13-slice shapes
 #   OUT=... bash results/h100/session19.run.sh tests  synccheck's first reports on verify's failing shape and
 #     its neighbours (8 slices, bf16, fp32, stage 08's wider block); every test-gpu case on 10 and 11
+#   OUT=... bash results/h100/session19.run.sh edges  (no build: .bin holds step09-11 of the final rule, built
+#     here) --explain's clusters at once for 1-8 CTAs; the rule's own choice on slices.sh's edges;
+#     few fp32 rows not in packs, stages 09, 10 and the dispatcher (explore/session19/edges.sh)
+#   OUT=... bash results/h100/session19.run.sh final  (no build: .bin holds step10, step11 and test_gpu of the
+#     final code, built here) the dispatcher on rule 7's rows and stage 10 on 1024 x 450000 (7 -> 6
+#     CTAs, 13 slices by the final rule); test-gpu's two cases of long rows on stages 10 and 11
 #   OUT=... bash results/h100/session19.run.sh current  the code as it stands: every peer and stage in
 #     one process (bench/peers.py, the README's table and plots), then the dispatcher's sweeps in
 #     three dtypes (issue 7's count of shapes at 95% of the copy); the peers on fp32 2048 and 128 x 131073
 #     (--sweeps unpacked), which stage 10's 13-slice CTAs take now
 set -u
 part=${1:-wider10}
-. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps
+case $part in edges|final) ;; *) . results/h100/device_build.sh ;; esac  # the build, R, B, budget, run, sweeps
 tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases (* for all), its summary
   SOFTMAX_TEST_STAGES=$2 timeout $3 build/test_gpu --duration=true -tc="$4" > $R/test-gpu-$1.txt 2>&1
   echo "test-gpu $1 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)| s: " $R/test-gpu-$1.txt | tail -n 30
@@ -50,6 +56,23 @@ tests)  # synccheck's first reports where verify's f16 shape in packs failed it;
     echo "exit ${PIPESTATUS[0]}"
   done > $R/synccheck-10.txt 2>&1; grep -E "^==|^exit|SUMMARY" $R/synccheck-10.txt
   tests 10-11 10,11 $((585 - SECONDS)) "*" ;;
+final)  # no build: step10, step11 and test_gpu of the final code, built on the build machine (.bin)
+  R=final; mkdir -p $R; trap 'tar czf $OUT/$R.tgz $R' EXIT
+  export LD_LIBRARY_PATH=$PWD/.deps/lib
+  cd .bin && . ../results/h100/explore/probe.sh && stage_rows "step11" <<'SHAPES' > ../$R/final.txt 2>&1
+f32 16 131073
+f32 24 131073
+f32 31 131073
+f32 16 262145
+f32 24 262145
+f32 16 524289
+f32 15 262145
+f32 1024 450000 step10 step11
+SHAPES
+  cd ..; cat $R/final.txt
+  SOFTMAX_TEST_STAGES=10,11 timeout 300 .bin/test_gpu --duration=true \
+    -tc="every stage on long rows not in 16-byte packs*,every stage on many long rows*" > $R/test-gpu-final-10-11.txt 2>&1
+  echo "test-gpu exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)| s: " $R/test-gpu-final-10-11.txt | tail ;;
 current)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout 240 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
@@ -61,4 +84,11 @@ current)
     --filter '/M:(2048|128)/N:131073$' --impls torch,torch_compile,triton_fused,triton_online,liger,step08,step10,step11 \
     --out $R/peers-131073-$commit.json > $R/peers-131073-$commit.txt 2>&1
   echo "peers exit $? at ${SECONDS}s"; tail -n 14 $R/peers-131073-$commit.txt ;;
+edges)  # no build: the final rule's binaries, built on the build machine, carried as .bin
+  R=edges; mkdir -p $R; trap 'tar czf $OUT/$R.tgz $R' EXIT
+  export LD_LIBRARY_PATH=$PWD/.deps/lib
+  for t in f32 f16; do .bin/step10 --explain --dtype $t > $R/step10-explain-$t.txt 2>&1; done
+  grep -hE "wide,.*clusters at once" $R/step10-explain-f32.txt
+  BIN=.bin timeout 400 bash results/h100/explore/session19/edges.sh > $R/edges.txt 2>&1
+  echo "edges exit $? at ${SECONDS}s"; cat $R/edges.txt ;;
 esac

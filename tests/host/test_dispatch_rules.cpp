@@ -162,7 +162,12 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f32, 66, 65540, "09"},
       {DType::f32, 128, 86016, "08"},
       {DType::f32, 32, 131073, "10"},
-      {DType::f32, 31, 131073, "09"},
+      {DType::f32, 31, 131073, "10"},     // 16-31 rows of 512 KB-2 MB (nineteenth session)
+      {DType::f32, 16, 524289, "10"},
+      {DType::f32, 16, 131069, "09"},
+      {DType::f32, 16, 524293, "09"},
+      {DType::f32, 16, 131072, "09"},     // whole packs
+      {DType::f32, 15, 262145, "09"},
       {DType::f16, 128, 65537, "08"},
       {DType::f16, 128, 65544, "10"},     // whole packs
       {DType::f16, 128, 131066, "08"},
