@@ -19,7 +19,7 @@
 #     dispatcher, each shape checked against the reference then timed, on rule 7's rows and on
 #     1024 x 450000 (stage 10, 7 -> 6 CTAs: 13 slices by the final rule)
 #   OUT=... bash results/h100/session19.run.sh sync2  (no build: .bin/step10 of 6e1d9bb's tree) synccheck on
-#     stage 10's parts form: 2, 8 and 67 rows of fp16 344040, fp32 67 x 300000, fp16 67 x 32768 / 65536
+#     stage 10's parts form: 2, 8 and 67 rows of fp16 344040, fp32 67 x 300000 (parts forced), fp16 67 x 32768 / 65536
 #   OUT=... bash results/h100/session19.run.sh current  the code as it stands: every peer and stage in
 #     one process (bench/peers.py, the README's table and plots), then the dispatcher's sweeps in
 #     three dtypes (issue 7's count of shapes at 95% of the copy); the peers on fp32 2048 and 128 x 131073
@@ -79,9 +79,9 @@ sync2)  # no build: .bin/step10 of 6e1d9bb's tree. synccheck on the parts form: 
   R=sync2; mkdir -p $R; trap 'tar czf $OUT/$R.tgz $R' EXIT
   export LD_LIBRARY_PATH=$PWD/.deps/lib
   for run in "--dtype f16 --rows 2 --cols 344040" "--dtype f16 --rows 8 --cols 344040" "--dtype f16 --rows 67 --cols 344040" \
-             "--rows 67 --cols 300000" "--dtype f16 --rows 67 --cols 32768" "--dtype f16 --rows 67 --cols 65536"; do
+             "STEP10_FORM=parts --rows 67 --cols 300000" "--dtype f16 --rows 67 --cols 32768" "--dtype f16 --rows 67 --cols 65536"; do
     echo "== synccheck $run"
-    timeout 60 compute-sanitizer --tool synccheck --print-limit 2 --error-exitcode 99 .bin/step10 $run --check 2>&1 \
+    env ${run%%--*} timeout 60 compute-sanitizer --tool synccheck --print-limit 2 --error-exitcode 99 .bin/step10 --${run#*--} --check 2>&1 \
       | grep -E "check  M|SUMMARY|Barrier error|  at " | head -n 6
     echo "exit ${PIPESTATUS[0]}"
   done > $R/synccheck-parts.txt 2>&1; cat $R/synccheck-parts.txt ;;
