@@ -617,13 +617,14 @@ Plan plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs) {
       const int64_t smem = wide_smem<T>(part_slots<T>(part, shifted), slices);
       return Plan{true, c, part, part, smem, false, false, shifted, slices};
     };
-    // 8 slices a CTA, or 13 where that takes fewer CTAs and pays (nineteenth session).
+    // 8 slices a CTA, or 13 where that takes fewer CTAs and pays (nineteenth session); a forced
+    // cluster takes 13 only when its parts do not fit 8.
     int c = forced_cluster(), slices = forced_slices();
-    if (slices == 0) {
-      slices = kWideSmem;
+    if (slices == 0 && c == 0) {
       const Plan wide = wide_plan(fewest(kWideSmem), kWideSmem), wider = wide_plan(fewest(kWiderSmem), kWiderSmem);
-      if (c == 0 && wider_pays<T>(d, M, wide, wider)) slices = kWiderSmem;
-      if (c != 0 && !fits(c, kWideSmem)) slices = kWiderSmem;
+      slices = wider_pays<T>(d, M, wide, wider) ? kWiderSmem : kWideSmem;
+    } else if (slices == 0) {
+      slices = fits(c, kWideSmem) ? kWideSmem : kWiderSmem;
     }
     if (c == 0) c = fewest(slices);
     if (fits(c, slices)) return wide_plan(c, slices);

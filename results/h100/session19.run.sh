@@ -20,6 +20,7 @@
 #     1024 x 450000 (stage 10, 7 -> 6 CTAs: 13 slices by the final rule)
 #   OUT=... bash results/h100/session19.run.sh sync2  (no build: .bin/step10 of 6e1d9bb's tree) synccheck on
 #     stage 10's parts form: 2, 8 and 67 rows of fp16 344040, fp32 67 x 300000 (parts forced), fp16 67 x 32768 / 65536
+#   OUT=... bash results/h100/session19.run.sh tests2  every test-gpu case on stages 10 and 11 at the final code
 #   OUT=... bash results/h100/session19.run.sh current  the code as it stands: every peer and stage in
 #     one process (bench/peers.py, the README's table and plots), then the dispatcher's sweeps in
 #     three dtypes (issue 7's count of shapes at 95% of the copy); the peers on fp32 2048 and 128 x 131073
@@ -85,6 +86,7 @@ sync2)  # no build: .bin/step10 of 6e1d9bb's tree. synccheck on the parts form: 
       | grep -E "check  M|SUMMARY|Barrier error|  at " | head -n 6
     echo "exit ${PIPESTATUS[0]}"
   done > $R/synccheck-parts.txt 2>&1; cat $R/synccheck-parts.txt ;;
+tests2) tests 10-11-final 10,11 $((585 - SECONDS)) "*" ;;  # every test-gpu case on 10 and 11, the final code
 current)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout 240 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
