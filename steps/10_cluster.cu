@@ -81,6 +81,11 @@ __device__ __forceinline__ void bulk_load(void* dst, const void* src, uint32_t b
                  "l"(src), "r"(bytes), "r"(smem_addr(bar))
                  : "memory");
 }
+// Retire a barrier whose phases have all been waited on (PTX: an mbarrier is invalidated before
+// its memory is used for anything else, and the next CTA on the SM gets this shared memory).
+__device__ __forceinline__ void mbar_inval(uint64_t* bar) {
+  asm volatile("mbarrier.inval.shared::cta.b64 [%0];" ::"r"(smem_addr(bar)) : "memory");
+}
 // Every thread: wait until the barrier's phase with this parity has completed.
 __device__ __forceinline__ void mbar_wait(uint64_t* bar, uint32_t parity) {
   uint32_t done = 0;
@@ -344,6 +349,8 @@ __global__ void __launch_bounds__(kThreads)
     normalise_tile(t, buf, yr, s);
   }
   cluster.barrier_wait(std::move(token));  // no CTA leaves while another may read its mailbox
+  // Every thread is past its last wait: the barriers can be retired.
+  if (kBulk && threadIdx.x < kPieces) mbar_inval(&bars[threadIdx.x]);
 #else
   (void)x, (void)y, (void)N, (void)ld, (void)part, (void)tile;
   __trap();  // refuse() keeps GPUs without clusters away

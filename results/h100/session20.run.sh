@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Device runs of the twentieth session. Each call builds on the device first (device_build.sh:
+# Google Benchmark and doctest carried in .deps, the commit in .commit), then runs one part; every
+# output goes to $OUT/<part>.tgz.
+#   OUT=... bash results/h100/session20.run.sh probe  synccheck on explore/session20/sync_repro.cu (built
+#     on the build machine for sm_90 as .bin/sync_repro): stage 10's synchronisation skeleton with
+#     and without an mbarrier, and with it invalidated before exit, at one and several waves of
+#     clusters of 16, 8 and 2; synccheck on stage 10's parts form at 67 rows (its bulk barriers now
+#     invalidated); team_allreduce's log2(TW) steps against HEAD's five (.bin/base/step08, built
+#     here), alternating processes; stage 08's team path against its register path at 2048 x 16384
+#   OUT=... bash results/h100/session20.run.sh tests  every test-gpu case on stages 08 and 10; then
+#     stage 10's parts form with bulk copies forced on the long-row cases
+#   OUT=... bash results/h100/session20.run.sh current  every peer and stage in one process
+#     (bench/peers.py: the README's table and plots), then the dispatcher's sweeps in three dtypes
+set -u
+part=${1:-probe}
+. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps
+tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases (* for all), its summary
+  SOFTMAX_TEST_STAGES=$2 timeout $3 build/test_gpu --duration=true -tc="$4" > $R/test-gpu-$1.txt 2>&1
+  echo "test-gpu $1 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)| s: " $R/test-gpu-$1.txt | tail -n 30
+}
+synccheck() {  # synccheck LABEL CMD...: its summary and first report
+  echo "== synccheck $1"; shift
+  timeout 60 compute-sanitizer --tool synccheck --print-limit 2 --error-exitcode 99 "$@" 2>&1 \
+    | grep -E "ran;|check  M|SUMMARY|Barrier error|  at " | head -n 6
+  echo "exit ${PIPESTATUS[0]}"
+}
+case $part in
+probe)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  for run in "plain 16 67" "plain 16 2" "plain 8 67" "plain 2 300" "mbar 16 67" "mbar 16 2" "mbar 8 67" "mbar 2 300" \
+             "mbar_inval 16 67" "mbar_inval 8 67" "mbar_inval 2 300"; do
+    synccheck "sync_repro $run" .bin/sync_repro $run
+  done > $R/sync-repro.txt 2>&1; cat $R/sync-repro.txt
+  { synccheck "step10 STEP10_FORM=parts f32 67 x 300000 (bulk)" env STEP10_FORM=parts ./step10 --check --rows 67 --cols 300000
+    synccheck "step10 STEP10_FORM=parts STEP10_LOAD=bulk f32 8 x 300000" env STEP10_FORM=parts STEP10_LOAD=bulk ./step10 --check --rows 8 --cols 300000
+    synccheck "step10 f16 67 x 344040 (parts, threads)" ./step10 --check --dtype f16 --rows 67 --cols 344040
+  } > $R/sync-step10.txt 2>&1; cat $R/sync-step10.txt
+  . results/h100/explore/probe.sh
+  BASE=.bin/base NEW=. timeout $((580 - SECONDS)) bash -c '. results/h100/explore/probe.sh
+    for shape in "f32 128 1024" "f32 1 1024" "f32 2048 2048" "f32 2048 4096" "f32 2048 8192" "f32 2048 16384" \
+                 "f16 2048 1024" "f16 128 1024" "bf16 128 1024" "f16 2048 2048" "f16 2048 8192" "bf16 2048 1024"; do
+      ab team $shape step08
+    done
+    for i in 1 2; do one f32 2048 16384 ./step08; one f32 2048 16384 STEP08_PATH=team ./step08; one f32 2048 1024 ./step03; done' \
+    > $R/team.txt 2>&1; echo "team exit $? at ${SECONDS}s"; cat $R/team.txt ;;
+tests)
+  tests 08-10 08,10 420 "*"
+  STEP10_FORM=parts STEP10_LOAD=bulk tests 10-parts-bulk 10 $((585 - SECONDS)) "*long rows*,*not in 16-byte*,*rows of 96 KB*" ;;
+current)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  GIT_DIR=/nonexistent timeout 240 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt
+  sweeps step11
+  grep -hE "%$" $R/step11*.txt | awk '{print $1, $2, $3, $NF}' | tail -n 3 ;;
+esac
