@@ -15,15 +15,12 @@ struct SumOp {
   __device__ __forceinline__ float operator()(float a, float b) const { return a + b; }
 };
 
-// Contract: all 32 lanes of the warp call it; every lane returns op over the values of its group
-// of WIDTH consecutive lanes (WIDTH a power of two, 32 by default: the whole warp). A butterfly
-// exchange with __shfl_xor_sync, log2(WIDTH) steps, no shared memory; every lane of a group gets
-// the same bits (each step combines the same two operands on both sides).
-template <int WIDTH = 32, class Op>
+// Contract: all 32 lanes of the warp call it; every lane returns op over the 32 values
+// (butterfly exchange with __shfl_xor_sync, 5 steps, no shared memory).
+template <class Op>
 __device__ __forceinline__ float warp_allreduce(float v, Op op) {
-  static_assert(WIDTH >= 1 && WIDTH <= 32 && (WIDTH & (WIDTH - 1)) == 0, "WIDTH: a power of two up to 32");
 #pragma unroll
-  for (int offset = WIDTH / 2; offset > 0; offset /= 2) v = op(v, __shfl_xor_sync(0xffffffffu, v, offset));
+  for (int offset = 16; offset > 0; offset /= 2) v = op(v, __shfl_xor_sync(0xffffffffu, v, offset));
   return v;
 }
 
@@ -55,9 +52,7 @@ __device__ __forceinline__ float team_allreduce(float v, Op op, float* slots) {
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     if (lane == 0) slots[warp] = v;
     __syncthreads();
-    // Lane l reads its team's partial l % TW, so every TW lanes hold all of them: log2(TW) steps
-    // (not 5) give every lane the team's result.
-    v = warp_allreduce<TW>(slots[warp / TW * TW + lane % TW], op);
+    v = warp_allreduce(lane < TW ? slots[warp / TW * TW + lane] : Op::identity, op);
   }
   return v;
 }

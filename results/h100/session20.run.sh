@@ -8,13 +8,17 @@
 #     clusters of 16, 8 and 2; synccheck on stage 10's parts form at 67 rows (its bulk barriers now
 #     invalidated); team_allreduce's log2(TW) steps against HEAD's five (.bin/base/step08, built
 #     here), alternating processes; stage 08's team path against its register path at 2048 x 16384
+#   OUT=... bash results/h100/session20.run.sh probe2  (no build: .bin/step10 and .bin/sync_repro of the
+#     working tree, built here) the skeleton with stage 10's other mbarrier uses (a second phase, an
+#     empty piece, four barriers, pieces of stage 10's size); stage 10's reports with the threads
+#     and blocks they name
 #   OUT=... bash results/h100/session20.run.sh tests  every test-gpu case on stages 08 and 10; then
 #     stage 10's parts form with bulk copies forced on the long-row cases
 #   OUT=... bash results/h100/session20.run.sh current  every peer and stage in one process
 #     (bench/peers.py: the README's table and plots), then the dispatcher's sweeps in three dtypes
 set -u
 part=${1:-probe}
-. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps
+case $part in probe2) ;; *) . results/h100/device_build.sh ;; esac  # the build, R, B, budget, run, sweeps
 tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases (* for all), its summary
   SOFTMAX_TEST_STAGES=$2 timeout $3 build/test_gpu --duration=true -tc="$4" > $R/test-gpu-$1.txt 2>&1
   echo "test-gpu $1 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)| s: " $R/test-gpu-$1.txt | tail -n 30
@@ -22,7 +26,7 @@ tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases
 synccheck() {  # synccheck LABEL CMD...: its summary and first report
   echo "== synccheck $1"; shift
   timeout 60 compute-sanitizer --tool synccheck --print-limit 2 --error-exitcode 99 "$@" 2>&1 \
-    | grep -E "ran;|check  M|SUMMARY|Barrier error|  at " | head -n 6
+    | grep -E "ran;|check  M|SUMMARY|Barrier error|  at |by thread" | head -n ${SYNC_LINES:-6}
   echo "exit ${PIPESTATUS[0]}"
 }
 case $part in
@@ -44,6 +48,17 @@ probe)
     done
     for i in 1 2; do one f32 2048 16384 ./step08; one f32 2048 16384 STEP08_PATH=team ./step08; one f32 2048 1024 ./step03; done' \
     > $R/team.txt 2>&1; echo "team exit $? at ${SECONDS}s"; cat $R/team.txt ;;
+probe2)
+  R=probe2; mkdir -p $R; trap 'tar czf $OUT/$R.tgz $R' EXIT
+  export LD_LIBRARY_PATH=$PWD/.deps/lib
+  for run in "phases 16 67" "zero 16 67" "four 16 67" "four 16 8 75008" "four 16 67 75008" "mbar 16 67 75008" "four 16 67 200704"; do
+    synccheck "sync_repro $run" .bin/sync_repro $run
+  done > $R/sync-repro.txt 2>&1; cat $R/sync-repro.txt
+  env STEP10_FORM=parts STEP10_LOAD=bulk .bin/step10 --rows 8 --cols 300000 --iters 3 > $R/step10-bulk-8x300000.txt 2>&1
+  for i in 1 2; do
+    SYNC_LINES=14 synccheck "step10 STEP10_FORM=parts STEP10_LOAD=bulk f32 8 x 300000 (run $i)" env STEP10_FORM=parts STEP10_LOAD=bulk .bin/step10 --check --rows 8 --cols 300000
+    SYNC_LINES=14 synccheck "step10 f16 67 x 344040 (run $i)" .bin/step10 --check --dtype f16 --rows 67 --cols 344040
+  done > $R/sync-step10.txt 2>&1; cat $R/sync-step10.txt ;;
 tests)
   tests 08-10 08,10 420 "*"
   STEP10_FORM=parts STEP10_LOAD=bulk tests 10-parts-bulk 10 $((585 - SECONDS)) "*long rows*,*not in 16-byte*,*rows of 96 KB*" ;;
