@@ -12,13 +12,15 @@
 #     working tree, built here) the skeleton with stage 10's other mbarrier uses (a second phase, an
 #     empty piece, four barriers, pieces of stage 10's size); stage 10's reports with the threads
 #     and blocks they name
+#   OUT=... bash results/h100/session20.run.sh probe3  (no build) the skeleton launched two or three times in
+#     one process
 #   OUT=... bash results/h100/session20.run.sh tests  every test-gpu case on stages 08 and 10; then
 #     stage 10's parts form with bulk copies forced on the long-row cases
 #   OUT=... bash results/h100/session20.run.sh current  every peer and stage in one process
 #     (bench/peers.py: the README's table and plots), then the dispatcher's sweeps in three dtypes
 set -u
 part=${1:-probe}
-case $part in probe2) ;; *) . results/h100/device_build.sh ;; esac  # the build, R, B, budget, run, sweeps
+case $part in probe2|probe3) ;; *) . results/h100/device_build.sh ;; esac  # the build, R, B, budget, run, sweeps
 tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases (* for all), its summary
   SOFTMAX_TEST_STAGES=$2 timeout $3 build/test_gpu --duration=true -tc="$4" > $R/test-gpu-$1.txt 2>&1
   echo "test-gpu $1 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)| s: " $R/test-gpu-$1.txt | tail -n 30
@@ -59,6 +61,11 @@ probe2)
     SYNC_LINES=14 synccheck "step10 STEP10_FORM=parts STEP10_LOAD=bulk f32 8 x 300000 (run $i)" env STEP10_FORM=parts STEP10_LOAD=bulk .bin/step10 --check --rows 8 --cols 300000
     SYNC_LINES=14 synccheck "step10 f16 67 x 344040 (run $i)" .bin/step10 --check --dtype f16 --rows 67 --cols 344040
   done > $R/sync-step10.txt 2>&1; cat $R/sync-step10.txt ;;
+probe3)  # no build: the skeleton launched twice and three times in one process
+  R=probe3; mkdir -p $R; trap 'tar czf $OUT/$R.tgz $R' EXIT
+  for run in "mbar 16 8 75008 2" "four 16 8 75008 2" "four 16 8 75008 3" "mbar_inval 16 8 75008 2" "four 16 67 75008 2" "plain 16 67 4096 2"; do
+    SYNC_LINES=10 synccheck "sync_repro $run" .bin/sync_repro $run
+  done > $R/sync-repro-twice.txt 2>&1; cat $R/sync-repro-twice.txt ;;
 tests)
   tests 08-10 08,10 420 "*"
   STEP10_FORM=parts STEP10_LOAD=bulk tests 10-parts-bulk 10 $((585 - SECONDS)) "*long rows*,*not in 16-byte*,*rows of 96 KB*" ;;

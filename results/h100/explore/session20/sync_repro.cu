@@ -13,7 +13,7 @@
 //               completes at the arrival) and waited on
 //   four        as mbar with stage 10's four barriers, each a quarter of the bytes
 // Build: nvcc -std=c++17 -O3 -arch=sm_90 -lineinfo -o sync_repro sync_repro.cu
-// Run:   compute-sanitizer --tool synccheck ./sync_repro MODE C G [BYTES]
+// Run:   compute-sanitizer --tool synccheck ./sync_repro MODE C G [BYTES [LAUNCHES]]
 #include <cooperative_groups.h>
 #include <cstdint>
 #include <cstdio>
@@ -85,7 +85,7 @@ __global__ void __launch_bounds__(kThreads) skeleton(const uint4* x, uint32_t* o
 }
 
 template <int MODE>
-int run(int C, int G, const uint4* x, uint32_t* out, uint32_t bytes) {
+int run(int C, int G, const uint4* x, uint32_t* out, uint32_t bytes, int launches) {
   auto k = skeleton<MODE>;
   CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmem));
   if (C > 8) CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
@@ -97,19 +97,22 @@ int run(int C, int G, const uint4* x, uint32_t* out, uint32_t bytes) {
   cfg.attrs = attr, cfg.numAttrs = 1;
   int at_once = 0;
   CHECK(cudaOccupancyMaxActiveClusters(&at_once, k, &cfg));
-  CHECK(cudaLaunchKernelEx(&cfg, k, x, out, bytes));
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
+  for (int launch = 0; launch < launches; ++launch) {  // a later launch's CTAs get shared memory an earlier one left
+    CHECK(cudaLaunchKernelEx(&cfg, k, x, out, bytes));
+    CHECK(cudaGetLastError());
+    CHECK(cudaDeviceSynchronize());
+  }
   return at_once;
 }
 
 int main(int argc, char** argv) {
-  if (argc != 4 && argc != 5) {
-    std::fprintf(stderr, "usage: %s plain|mbar|mbar_inval|phases|zero|four CLUSTER CLUSTERS [BYTES]\n", argv[0]);
+  if (argc < 4 || argc > 6) {
+    std::fprintf(stderr, "usage: %s plain|mbar|mbar_inval|phases|zero|four CLUSTER CLUSTERS [BYTES [LAUNCHES]]\n", argv[0]);
     return 2;
   }
   const int C = std::atoi(argv[2]), G = std::atoi(argv[3]);
-  const uint32_t bytes = argc == 5 ? static_cast<uint32_t>(std::atoi(argv[4])) : 4096;  // copied, a multiple of 64, at most 200 KB
+  const int launches = argc == 6 ? std::atoi(argv[5]) : 1;
+  const uint32_t bytes = argc >= 5 ? static_cast<uint32_t>(std::atoi(argv[4])) : 4096;  // copied, a multiple of 64, at most 200 KB
   uint4* x;
   uint32_t* out;
   CHECK(cudaMalloc(&x, bytes));
@@ -117,16 +120,16 @@ int main(int argc, char** argv) {
   CHECK(cudaMalloc(&out, sizeof(uint32_t) * C * G));
   int at_once = 0;
   const std::string mode = argv[1];
-  if (mode == "plain") at_once = run<kPlain>(C, G, x, out, bytes);
-  else if (mode == "mbar") at_once = run<kMbar>(C, G, x, out, bytes);
-  else if (mode == "mbar_inval") at_once = run<kMbarInval>(C, G, x, out, bytes);
-  else if (mode == "phases") at_once = run<kPhases>(C, G, x, out, bytes);
-  else if (mode == "zero") at_once = run<kZero>(C, G, x, out, bytes);
-  else if (mode == "four") at_once = run<kFour>(C, G, x, out, bytes);
+  if (mode == "plain") at_once = run<kPlain>(C, G, x, out, bytes, launches);
+  else if (mode == "mbar") at_once = run<kMbar>(C, G, x, out, bytes, launches);
+  else if (mode == "mbar_inval") at_once = run<kMbarInval>(C, G, x, out, bytes, launches);
+  else if (mode == "phases") at_once = run<kPhases>(C, G, x, out, bytes, launches);
+  else if (mode == "zero") at_once = run<kZero>(C, G, x, out, bytes, launches);
+  else if (mode == "four") at_once = run<kFour>(C, G, x, out, bytes, launches);
   else {
     std::fprintf(stderr, "error: mode %s: expected plain, mbar, mbar_inval, phases, zero or four\n", argv[1]);
     return 2;
   }
-  std::printf("%s C=%d G=%d, %u bytes: ran; the GPU holds %d such clusters at once\n", argv[1], C, G, bytes, at_once);
+  std::printf("%s C=%d G=%d, %u bytes, %d launch(es): ran; the GPU holds %d such clusters at once\n", argv[1], C, G, bytes, launches, at_once);
   return 0;
 }
