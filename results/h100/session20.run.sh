@@ -14,8 +14,9 @@
 #     and blocks they name
 #   OUT=... bash results/h100/session20.run.sh probe3  (no build) the skeleton launched two or three times in
 #     one process
-#   OUT=... bash results/h100/session20.run.sh tests  every test-gpu case on stages 08 and 10; then
-#     stage 10's parts form with bulk copies forced on the long-row cases
+#   OUT=... bash results/h100/session20.run.sh tests  every test-gpu case on stage 10 (its bulk barriers
+#     now invalidated); its parts form with bulk copies forced on the long-row cases; then rows past
+#     2 MB, stages 09, 10 and the dispatcher (explore/session20/long.sh)
 #   OUT=... bash results/h100/session20.run.sh current  every peer and stage in one process
 #     (bench/peers.py: the README's table and plots), then the dispatcher's sweeps in three dtypes
 set -u
@@ -67,8 +68,10 @@ probe3)  # no build: the skeleton launched twice and three times in one process
     SYNC_LINES=10 synccheck "sync_repro $run" .bin/sync_repro $run
   done > $R/sync-repro-twice.txt 2>&1; cat $R/sync-repro-twice.txt ;;
 tests)
-  tests 08-10 08,10 420 "*"
-  STEP10_FORM=parts STEP10_LOAD=bulk tests 10-parts-bulk 10 $((585 - SECONDS)) "*long rows*,*not in 16-byte*,*rows of 96 KB*" ;;
+  tests 10 10 300 "*"
+  STEP10_FORM=parts STEP10_LOAD=bulk tests 10-parts-bulk 10 120 "*long rows*,*rows of 96 KB*"
+  PROBE_UNTIL=$((560 - SECONDS)) timeout $((585 - SECONDS)) bash results/h100/explore/session20/long.sh > $R/long.txt 2>&1
+  echo "long exit $? at ${SECONDS}s"; cat $R/long.txt ;;
 current)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout 240 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
