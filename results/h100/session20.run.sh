@@ -17,6 +17,8 @@
 #   OUT=... bash results/h100/session20.run.sh tests  every test-gpu case on stage 10 (its bulk barriers
 #     now invalidated); its parts form with bulk copies forced on the long-row cases; then rows past
 #     2 MB, stages 09, 10 and the dispatcher (explore/session20/long.sh)
+#   OUT=... bash results/h100/session20.run.sh long2  rows not in packs past 2 MB, more shapes
+#     (explore/session20/long2.sh)
 #   OUT=... bash results/h100/session20.run.sh current  every peer and stage in one process
 #     (bench/peers.py: the README's table and plots), then the dispatcher's sweeps in three dtypes
 set -u
@@ -67,6 +69,9 @@ probe3)  # no build: the skeleton launched twice and three times in one process
   for run in "mbar 16 8 75008 2" "four 16 8 75008 2" "four 16 8 75008 3" "mbar_inval 16 8 75008 2" "four 16 67 75008 2" "plain 16 67 4096 2"; do
     SYNC_LINES=10 synccheck "sync_repro $run" .bin/sync_repro $run
   done > $R/sync-repro-twice.txt 2>&1; cat $R/sync-repro-twice.txt ;;
+long2)
+  PROBE_UNTIL=$((560 - SECONDS)) timeout $((585 - SECONDS)) bash results/h100/explore/session20/long2.sh > $R/long2.txt 2>&1
+  echo "long2 exit $? at ${SECONDS}s"; cat $R/long2.txt ;;
 tests)
   tests 10 10 300 "*"
   STEP10_FORM=parts STEP10_LOAD=bulk tests 10-parts-bulk 10 120 "*long rows*,*rows of 96 KB*"
