@@ -19,6 +19,8 @@
 #     2 MB, stages 09, 10 and the dispatcher (explore/session20/long.sh)
 #   OUT=... bash results/h100/session20.run.sh long2  rows not in packs past 2 MB, more shapes
 #     (explore/session20/long2.sh)
+#   OUT=... bash results/h100/session20.run.sh long3  halves rows not in packs at fewer than 64 rows
+#     (explore/session20/long3.sh)
 #   OUT=... bash results/h100/session20.run.sh current  every peer and stage in one process
 #     (bench/peers.py: the README's table and plots), then the dispatcher's sweeps in three dtypes
 set -u
@@ -72,6 +74,9 @@ probe3)  # no build: the skeleton launched twice and three times in one process
 long2)
   PROBE_UNTIL=$((560 - SECONDS)) timeout $((585 - SECONDS)) bash results/h100/explore/session20/long2.sh > $R/long2.txt 2>&1
   echo "long2 exit $? at ${SECONDS}s"; cat $R/long2.txt ;;
+long3)
+  PROBE_UNTIL=$((560 - SECONDS)) timeout $((585 - SECONDS)) bash results/h100/explore/session20/long3.sh > $R/long3.txt 2>&1
+  echo "long3 exit $? at ${SECONDS}s"; cat $R/long3.txt ;;
 tests)
   tests 10 10 300 "*"
   STEP10_FORM=parts STEP10_LOAD=bulk tests 10-parts-bulk 10 120 "*long rows*,*rows of 96 KB*"
