@@ -21,6 +21,9 @@
 #     (explore/session20/long2.sh)
 #   OUT=... bash results/h100/session20.run.sh long3  halves rows not in packs at fewer than 64 rows
 #     (explore/session20/long3.sh)
+#   OUT=... bash results/h100/session20.run.sh verify  rules 7, 19, 20 and 27 redrawn: the test-gpu cases
+#     on stages 10 and 11 with such rows (the longest row 16 wide CTAs hold and the next, new),
+#     then the dispatcher on long*.sh's shapes (explore/session20/rules.sh)
 #   OUT=... bash results/h100/session20.run.sh current  every peer and stage in one process
 #     (bench/peers.py: the README's table and plots), then the dispatcher's sweeps in three dtypes
 set -u
@@ -77,6 +80,10 @@ long2)
 long3)
   PROBE_UNTIL=$((560 - SECONDS)) timeout $((585 - SECONDS)) bash results/h100/explore/session20/long3.sh > $R/long3.txt 2>&1
   echo "long3 exit $? at ${SECONDS}s"; cat $R/long3.txt ;;
+verify)  # the redrawn rules: test-gpu cases on 10 and 11 that take such rows, the dispatcher timed on them
+  tests 10-11-long 10,11 300 "*long rows not in 16-byte*,*rows longer than the chip*,*rows of 96 KB*,*corner shapes*"
+  PROBE_UNTIL=$((560 - SECONDS)) timeout $((585 - SECONDS)) bash results/h100/explore/session20/rules.sh > $R/rules.txt 2>&1
+  echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt ;;
 tests)
   tests 10 10 300 "*"
   STEP10_FORM=parts STEP10_LOAD=bulk tests 10-parts-bulk 10 120 "*long rows*,*rows of 96 KB*"
