@@ -11,7 +11,10 @@ stage 10's wider CTAs (nineteenth session: the same 13 slices, parts of up to 33
 does not need it, and when it did (the thirteenth session's first try) only half of a row was in
 flight and those kernels lost 10-20 points. Stage 10's persistent CTAs (fourteenth session) load their next row's 16 packs
 as they write this one, after exponentials by design; their first row's 16 are the ones checked.
-Needs no GPU.
+Also (twentieth session, docs/10_cluster.md, "synccheck and the parts form"): stage 10's kernels that
+initialise mbarriers (SYNCS.EXCH.64: the bulk-copy parts, three dtypes) invalidate them
+(mbarrier.inval: SYNCS.CCTL.IV) after their last cluster barrier wait, before the CTA's shared
+memory goes to the next CTA. Needs no GPU.
 
 Usage: python3 tests/sass_check.py build/step08.o build/step10.o
 cuobjdump (and the nvdisasm it runs): the CUDA toolkit's when on PATH, else the ones pip installs
@@ -31,6 +34,11 @@ CHECKS = {
     "step10.o": [(re.compile(r"softmax_cluster_wide(_persistent)?I\w+?Li8E"), 9, 16),
                  (re.compile(r"softmax_cluster_wide(_persistent)?I\w+?Li13E"), 9, 21)],
 }
+# object: kernels that initialise mbarriers and must invalidate them, how many
+INVAL_CHECKS = {"step10.o": 3}
+MBAR_INIT = re.compile(r"\bSYNCS\.EXCH\.64\b")
+MBAR_INVAL = re.compile(r"\bSYNCS\.CCTL\.IV\b")
+CLUSTER_WAIT = re.compile(r"\bUCGABAR_WAIT\b")
 LOAD = re.compile(r"\bLDG(?:STS)?\.\S*128\b")  # 16-byte loads (a shifted row's edges load elements)
 EXP = re.compile(r"\bMUFU\.EX2\b")
 
@@ -86,9 +94,20 @@ def main(paths):
                     failures.append(f"{path}: {name}: {want - early} of the first {want} loads after "
                                     f"the first MUFU.EX2 (instruction {exps[0]})")
                 checked += 1
+        if key in INVAL_CHECKS:
+            with_bars = {n: body for n, body in all_funcs.items() if any(MBAR_INIT.search(l) for l in body)}
+            if len(with_bars) != INVAL_CHECKS[key]:
+                failures.append(f"{path}: {len(with_bars)} kernels initialise mbarriers, expected {INVAL_CHECKS[key]}")
+            for name, body in sorted(with_bars.items()):
+                waits = [i for i, line in enumerate(body) if CLUSTER_WAIT.search(line)]
+                invals = [i for i, line in enumerate(body) if MBAR_INVAL.search(line)]
+                if not invals or (waits and invals[-1] < waits[-1]):
+                    failures.append(f"{path}: {name}: no mbarrier.inval after its last cluster wait")
+                checked += 1
     for f in failures:
         print("FAIL", f)
-    print(f"sass_check: {checked} kernels, the first 16 (21 in the wider ones) loads before the first exponential"
+    print(f"sass_check: {checked} kernels, the first 16 (21 in the wider ones) loads before the first exponential,"
+          f" mbarriers invalidated before exit"
           if not failures else f"sass_check: {len(failures)} failure(s)")
     return 1 if failures else 0
 
