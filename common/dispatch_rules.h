@@ -120,7 +120,9 @@ inline constexpr Rule kDispatchRules[] = {
     // when there are many; else 08's split-K.
     // Halves rows not in packs at fewer than 64 rows (twentieth session, results/h100/explore/
     // session20/long3-7b6d955.txt): 09's split-K, which rule 21 gives the rows in packs, reads them
-    // at 19-37% of the copy; 10's clusters lead from 16 rows, 08 (two passes or split-K) below.
+    // at 19-37% of the copy from 512 KB (58% at 16 x 65537, level with 08); 10's clusters lead from
+    // 16 rows, 08 (two passes or split-K) below. Under 16 rows of 128-512 KB, 08 against 09 was not
+    // measured.
     {kHalves, Rows::unpacked, 16, 63, 65537, kNoLimit, kNoLimit, "10",
      "16-63 rows not in 16-byte packs from 128 KB: 10's clusters: 49.6-71.1% against 45.8-56.5% for 08 and 19.3-57.6% for 09 at 16 .. 63 rows, N = 65537 .. 1048577 (level with 08 on bf16 16 x 1048577)"},
     {kHalves, Rows::unpacked, 1, 15, 65537, kNoLimit, kNoLimit, "08",
