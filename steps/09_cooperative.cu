@@ -64,48 +64,69 @@ __device__ __forceinline__ Item item_of(int w, int64_t N, int64_t chunk, int cpr
   return {row, begin, begin + chunk < N ? begin + chunk : N};
 }
 
-// Thread t's slot i covers the V = kVec<T> elements begin + V * (t + i * kThreads) .. + V - 1 of the
-// row: with p the thread's first element and `left` the elements from p to the chunk's end, slot i
-// is p[o .. o+V-1] for o = V * i * kThreads (a constant), valid while o + k < left. Rows are 16-byte
-// aligned when N % V == 0 (chunks are multiples of V): one 16-byte load; otherwise V scalar loads
-// packed. Elements past the end read as -inf, which drops out of max and sum.
-// V elements from p + o, -inf past `left`, as one pack (exact: every value came from a T).
+// Thread t's slot i is pack v = t + i * kThreads of its chunk, the packs counted from the 16-byte
+// boundary at or before the chunk's first element: h elements before it (0 for rows in packs), so
+// pack v covers the chunk's elements [v V - h, v V - h + V), V = kVec<T>. Chunks are multiples of
+// V, so h is the row's misalignment and the same for each of its chunks; a chunk of n elements
+// takes ceil((h + n) / V) packs, which plan() keeps within the slots (n + V - 1 elements of room
+// when rows are shifted). Every pack is one 16-byte load (or cp.async) except a partial first or
+// last one, loaded element by element; elements outside the chunk read as -inf, which drops out of
+// max and sum. Offsets are from p, the thread's first pack: slot i at p + o, o = V * i * kThreads
+// (a constant), holding the chunk's elements p[o + k] for lo <= o + k < left.
+// (A chunk holds at most 512 x 21 packs, so 32-bit offsets.)
+struct Slots {
+  int lo, left;  // p[e] is in the chunk for lo <= e < left: a slot exists while o < left
+};
 template <class T>
-__device__ __forceinline__ uint4 load_scalars(const T* p, int o, int64_t left) {
+__device__ __forceinline__ Slots slots_of(const T* chunk, int64_t n, bool aligned) {
+  const int h = aligned ? 0 : pack_misalignment(chunk), t = kVec<T> * static_cast<int>(threadIdx.x);
+  return {h - t, static_cast<int>(n) + h - t};
+}
+template <class T>
+__device__ __forceinline__ bool whole_slot(int o, const Slots& s) { return o >= s.lo && o + kVec<T> <= s.left; }
+
+// A partial pack: the V elements from p + o, -inf outside the chunk (exact: every value came from a T).
+template <class T>
+__device__ __forceinline__ uint4 load_edge(const T* p, int o, const Slots& s) {
   float f[kVec<T>];
 #pragma unroll
-  for (int k = 0; k < kVec<T>; ++k) f[k] = o + k < left ? static_cast<float>(p[o + k]) : -INFINITY;
+  for (int k = 0; k < kVec<T>; ++k) f[k] = o + k >= s.lo && o + k < s.left ? static_cast<float>(p[o + k]) : -INFINITY;
   return pack<T>(f);
 }
 
 // Slots kPacks .. kPacks + SLICES - 1 live in shared memory, slot kPacks + j of thread t at
 // cache[j * kThreads + t] (a warp's accesses consecutive), valid while o < left (never written
-// otherwise). The register loads go first, then one cp.async group per slice (aligned rows; else
-// scalar loads), and nothing waits here: thread_summary takes each slice as its group lands. A
-// thread reads back only its own slots: no barrier.
+// otherwise). The register loads go first (whole packs, then the partial ones, whose element loads
+// sit in a branch), then one cp.async group per slice (a partial pack stored from registers), and
+// nothing waits here: thread_summary takes each slice as its group lands. A thread reads back only
+// its own slots: no barrier.
 template <class T, int SLICES, int P>
-__device__ __forceinline__ void load_chunk(const T* xr, const Item& it, bool aligned, uint4 (&r)[P], uint4* cache) {
+__device__ __forceinline__ void load_chunk(const T* chunk, const Slots& s, bool aligned, uint4 (&r)[P],
+                                           uint4* cache) {
   constexpr int V = kVec<T>;
-  const T* p = xr + it.begin + V * threadIdx.x;
-  const int64_t left = it.end - it.begin - V * threadIdx.x;
+  const T* p = chunk - s.lo;  // 16-byte aligned
 #pragma unroll
   for (int i = 0; i < P; ++i) {
     const int o = V * i * kThreads;
-    if (aligned) {
-      r[i] = o < left ? __ldg(reinterpret_cast<const uint4*>(p + o)) : neg_inf_pack<T>();
-    } else {
-      r[i] = load_scalars(p, o, left);
+    const bool whole = aligned ? o < s.left : whole_slot<T>(o, s);
+    r[i] = whole ? __ldg(reinterpret_cast<const uint4*>(p + o)) : neg_inf_pack<T>();
+  }
+  if (!aligned) {
+#pragma unroll
+    for (int i = 0; i < P; ++i) {
+      const int o = V * i * kThreads;
+      if (o < s.left && !whole_slot<T>(o, s)) r[i] = load_edge(p, o, s);
     }
   }
 #pragma unroll
   for (int j = 0; j < SLICES; ++j) {
     const int o = V * (P + j) * kThreads;
-    if (o < left) {
+    if (o < s.left) {
       uint4* slot = &cache[j * kThreads + threadIdx.x];
-      if (aligned) {
+      if (aligned || whole_slot<T>(o, s)) {
         cp_async16(slot, p + o);
       } else {
-        *slot = load_scalars(p, o, left);
+        *slot = load_edge(p, o, s);
       }
     }
     cp_async_commit();  // one group per slice, empty or not: slice j is group j
@@ -160,40 +181,44 @@ __device__ __forceinline__ MaxSum thread_summary(uint4 (&r)[P], const uint4* cac
   return {l != l ? INFINITY : m, l};
 }
 
-// y = exp(x - m) / l for one slot at element offset o of the thread's first element p.
+// y = exp(x - m) / l for slot o of the thread's first pack p (y's, at the offsets of x's). Rows in
+// packs: one 16-byte store. Shifted: one 16-byte store for a whole pack when y lies as far past a
+// boundary as x (`in_phase`; PTX, so the compiler cannot split it, as packs.cuh's put_pack says),
+// else the chunk's elements one by one.
 template <class T>
-__device__ __forceinline__ void store_slot(T* p, int o, int64_t left, bool aligned, const uint4& r, MaxSum row,
-                                           float inv) {
+__device__ __forceinline__ void store_slot(T* p, int o, const Slots& s, bool aligned, bool in_phase, const uint4& r,
+                                           MaxSum row, float inv) {
   constexpr int V = kVec<T>;
   float f[V];
   unpack<T>(r, f);
 #pragma unroll
   for (int k = 0; k < V; ++k) f[k] = __expf(f[k] - row.m) * inv;
   if (aligned) {
-    if (o < left) *reinterpret_cast<uint4*>(p + o) = pack<T>(f);
+    if (o < s.left) *reinterpret_cast<uint4*>(p + o) = pack<T>(f);
+  } else if (in_phase && whole_slot<T>(o, s)) {
+    store_pack16(p + o, pack<T>(f));
   } else {
 #pragma unroll
     for (int k = 0; k < V; ++k)
-      if (o + k < left) p[o + k] = static_cast<T>(f[k]);
+      if (o + k >= s.lo && o + k < s.left) p[o + k] = static_cast<T>(f[k]);
   }
 }
 
 template <class T, int SLICES, int P>
-__device__ __forceinline__ void normalise_chunk(T* yr, const Item& it, bool aligned, uint4 (&r)[P],
+__device__ __forceinline__ void normalise_chunk(T* chunk, const Slots& s, bool aligned, bool in_phase, uint4 (&r)[P],
                                                 const uint4* cache, MaxSum row) {
   constexpr int V = kVec<T>;
   const float inv = 1.0f / row.l;
-  T* p = yr + it.begin + V * threadIdx.x;
-  const int64_t left = it.end - it.begin - V * threadIdx.x;
+  T* p = chunk - s.lo;
 #pragma unroll
   for (int i = 0; i < P; ++i) {
     opaque(r[i]);
-    store_slot(p, V * i * kThreads, left, aligned, r[i], row, inv);
+    store_slot(p, V * i * kThreads, s, aligned, in_phase, r[i], row, inv);
   }
 #pragma unroll 1
   for (int j = 0; j < SLICES; ++j) {
     const int o = V * (P + j) * kThreads;
-    if (o < left) store_slot(p, o, left, aligned, cache[j * kThreads + threadIdx.x], row, inv);
+    if (o < s.left) store_slot(p, o, s, aligned, in_phase, cache[j * kThreads + threadIdx.x], row, inv);
   }
 }
 
@@ -242,6 +267,7 @@ __global__ void __launch_bounds__(kThreads, 2)
   extern __shared__ uint4 cache[];  // SLICES x kThreads slots (none when SLICES = 0)
   const bool aligned =
       N % kVec<T> == 0 && (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
+  const bool in_phase = (reinterpret_cast<uintptr_t>(x) - reinterpret_cast<uintptr_t>(y)) % 16 == 0;
   uint4 r[P];
   int held = -1;  // the item whose chunk r[] (and the cache) holds
 
@@ -261,11 +287,12 @@ __global__ void __launch_bounds__(kThreads, 2)
     if constexpr ((PHASES & kSummarise) != 0) {
       for (int w = first + me.b; w < end; w += blocks) {
         const Item it = item_of(w, N, chunk, cpr);
-        load_chunk<T, SLICES, P>(x + it.row * N, it, aligned, r, cache);
-        const MaxSum s =
-            block_allreduce_two_step(thread_summary<T, SLICES, P>(r, cache, it.end - it.begin - kVec<T> * threadIdx.x));
+        const int64_t at = it.row * N + it.begin;  // the chunk's first element
+        const Slots sl = slots_of(x + at, it.end - it.begin, aligned);
+        load_chunk<T, SLICES, P>(x + at, sl, aligned, r, cache);
+        const MaxSum s = block_allreduce_two_step(thread_summary<T, SLICES, P>(r, cache, sl.left));
         if (cpr == 1) {
-          normalise_chunk<T, SLICES, P>(y + it.row * N, it, aligned, r, cache, s);
+          normalise_chunk<T, SLICES, P>(y + at, sl, aligned, in_phase, r, cache, s);
           continue;
         }
         if (threadIdx.x == 0) ws[w] = s;
@@ -304,11 +331,13 @@ __global__ void __launch_bounds__(kThreads, 2)
           total = block_allreduce_two_step(t);
           merged_row = it.row;
         }
+        const int64_t at = it.row * N + it.begin;
+        const Slots sl = slots_of(x + at, it.end - it.begin, aligned);
         if (w != held) {
-          load_chunk<T, SLICES, P>(x + it.row * N, it, aligned, r, cache);
+          load_chunk<T, SLICES, P>(x + at, sl, aligned, r, cache);
           if constexpr (SLICES > 0) cp_async_wait_all();
         }
-        normalise_chunk<T, SLICES, P>(y + it.row * N, it, aligned, r, cache, total);
+        normalise_chunk<T, SLICES, P>(y + at, sl, aligned, in_phase, r, cache, total);
         held = w;
       }
     }
@@ -442,18 +471,20 @@ bool pipelines_allowed() {
 // one chunk of up to max_chunk(vec, kSlices) elements), the rounds as even as M allows, so every
 // element is read once. Rows longer than the whole grid holds keep the registers-only plan. From
 // three rounds on, rows that fit half the grid are planned for half of it: two pipelines.
-Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
-  const int vec = 16 / static_cast<int>(dtype_size(t));
+// Shifted rows (off the 16-byte boundary: `shifted`) need vec - 1 slots more than their length,
+// so their chunks hold vec elements fewer, and a row is one chunk while N + vec - 1 fit.
+Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N, bool shifted) {
+  const int vec = 16 / static_cast<int>(dtype_size(t)), room = shifted ? vec : 0;  // chunks' room for a shift
   const int64_t grid = int64_t{coop_blocks_per_sm(t, false)} * d.sm_count;
   const int64_t fit = d.sm_count / M > 1 ? d.sm_count / M : 1;
-  const int64_t lo = min_chunk(vec), hi = max_chunk(vec);
+  const int64_t lo = min_chunk(vec), hi = max_chunk(vec) - room;
   int64_t chunk = ceil_div(ceil_div(N, fit), vec) * vec;
   chunk = chunk < lo ? lo : (chunk > hi ? hi : chunk);
-  if (N <= hi) chunk = ceil_div(N, vec) * vec;  // a row one block holds: no barrier at all
+  if (N + (shifted ? vec - 1 : 0) <= max_chunk(vec)) chunk = ceil_div(N, vec) * vec;  // one block, no barrier
   const bool beyond_registers = N > hi && M * N > grid * hi;
   const Plan registers_only = {chunk, ceil_div(N, chunk), grid, M, false};
   if (!beyond_registers || !smem_allowed() || two_launch()) return registers_only;
-  const int64_t g = int64_t{coop_blocks_per_sm(t, true)} * d.sm_count, most = max_chunk(vec, kSlices);
+  const int64_t g = int64_t{coop_blocks_per_sm(t, true)} * d.sm_count, most = max_chunk(vec, kSlices) - room;
   const auto chunk_for = [&](int64_t pieces) { return ceil_div(ceil_div(N, pieces), vec) * vec; };
   if (!rounds_allowed()) {  // every row at once: grid / M blocks per row
     chunk = chunk_for(g / M > 1 ? g / M : 1);
@@ -499,9 +530,30 @@ unsigned next_launch() {
   return n;
 }
 
+// Why a plan of `cpr` chunks per row cannot run ("" if it can). Item numbers are 32-bit and a
+// block steps through them by the grid size: keep them below 2^30; one summary per chunk.
+std::string chunks_refusal(int64_t M, int64_t cpr) {
+  if (M * cpr > INT_MAX / 2) return "more than 2^30 chunks (M x chunks per row)";
+  if (cpr > 1 && M * cpr > kWorkspaceItems)
+    return "more than " + std::to_string(kWorkspaceItems) + " chunk summaries (a matrix of over 2^33 elements)";
+  return "";
+}
+
+// Whether rows are off the 16-byte boundary: N not in whole packs, or x or y not 16-byte aligned.
+template <class T>
+bool shifted_rows(const T* x, const T* y, int64_t N) {
+  return N % kVec<T> != 0 || (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 != 0;
+}
+
 template <class T>
 void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
-  const Plan p = plan(device_info(), dtype_of<T>(), M, N);
+  const bool shifted = shifted_rows(x, y, N);
+  const Plan p = plan(device_info(), dtype_of<T>(), M, N, shifted);
+  // refuse() sees the shape, not the pointers: pointers off the boundary can make chunks smaller.
+  if (const std::string why = chunks_refusal(M, p.cpr); !why.empty()) {
+    std::fprintf(stderr, "error: stage 09 with x or y off the 16-byte boundary: %s\n", why.c_str());
+    std::exit(kExitUsage);
+  }
   int rows = static_cast<int>(M), cpr = static_cast<int>(p.cpr);  // M * cpr < 2^30: refuse()
   int64_t chunk = p.chunk;
   int R = static_cast<int>(p.rows_per_round);
@@ -523,7 +575,8 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   }
   const int64_t per_round = p.rows_per_round * p.cpr, per_pipeline = p.grid / p.pipelines;
   const unsigned grid = static_cast<unsigned>((per_round < per_pipeline ? per_round : per_pipeline) * p.pipelines);
-  const void* kernel = coop_kernel<T>(p.smem, packs_for(chunk, kVec<T>));
+  const int64_t longest = (chunk < N ? chunk : N) + (shifted ? kVec<T> - 1 : 0);  // slots a chunk needs
+  const void* kernel = coop_kernel<T>(p.smem, packs_for(longest, kVec<T>));
   const size_t smem = p.smem ? static_cast<size_t>(kSlices * kSliceBytes) : 0;
   void* args[] = {&x, &y, &rows, &N, &chunk, &cpr, &R, &ws, &pipelines, &sync, &launch};
   if (cpr == 1) {  // rows of one chunk never reach grid.sync(): an ordinary launch, cheaper to start
@@ -545,12 +598,7 @@ std::string refuse(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   if (!two_launch() && !d.cooperative_launch)
     return "this GPU cannot launch cooperative kernels (cudaDevAttrCooperativeLaunch = 0), which grid.sync() "
            "needs; stage 07 (or STEP09_MODE=two-launch) splits the same work over two launches";
-  const int64_t cpr = plan(d, t, M, N).cpr;
-  // Item numbers are 32-bit and a block steps through them by the grid size: keep them below 2^30.
-  if (M * cpr > INT_MAX / 2) return "more than 2^30 chunks (M x chunks per row)";
-  if (cpr > 1 && M * cpr > kWorkspaceItems)
-    return "more than " + std::to_string(kWorkspaceItems) + " chunk summaries (a matrix of over 2^33 elements)";
-  return "";
+  return chunks_refusal(M, plan(d, t, M, N, N % (16 / static_cast<int64_t>(dtype_size(t))) != 0).cpr);
 }
 
 int64_t max_cols(const DeviceInfo&, DType) { return 0; }  // any N

@@ -261,6 +261,38 @@ TEST_CASE("no stage writes outside its output, whatever the alignment") {
   });
 }
 
+// x and y off the 16-byte boundary by different amounts (x one element off and y on it, then y
+// three off): a row of y does not lie as x's does, so no stage may store x's packs into y 16 bytes at
+// a time. Lengths: one block's row, stage 10's wide clusters shifted, and (fp32 5 rows of 2^21 + 3,
+// halves of 2^22 + 3) stage 09's chunks in shared memory, which take shifted rows since the
+// twenty-first session.
+TEST_CASE("every stage takes x and y off the 16-byte boundary by different amounts") {
+  for_each_stage([](const Stage& s, DType t) {
+    const int64_t size = static_cast<int64_t>(dtype_size(t));
+    const int64_t longest = t == DType::f32 ? (int64_t{1} << 21) + 3 : (int64_t{1} << 22) + 3;
+    for (const auto& [x_off, y_off] : std::vector<std::pair<int64_t, int64_t>>{{1, 0}, {0, 3}})
+      for (const auto& [M, N] : std::vector<std::pair<int64_t, int64_t>>{{3, 1001}, {3, 131065}, {5, longest}}) {
+        if (!stage_refusal(s, device_info(), t, M, N).empty()) continue;
+        const int64_t bytes = M * N * size;
+        DeviceBuffer xb(bytes + x_off * size), yb(bytes + y_off * size);
+        char* x = static_cast<char*>(xb.get()) + x_off * size;
+        char* y = static_cast<char*>(yb.get()) + y_off * size;
+        fill_input(x, t, M, N, InputKind::random, 17 + N, 0);
+        poison_output(y, bytes, 0);
+        launch_stage(s, t, x, y, M, N, 0);
+        CUDA_CHECK(cudaDeviceSynchronize());
+        const CheckResult r = check_output(x, y, t, M, N);
+        std::printf("stage %s %-4s M=%-7lld N=%-9lld x+%lld y+%lld  %s %s\n", s.id, dtype_name(t),
+                    static_cast<long long>(M), static_cast<long long>(N), static_cast<long long>(x_off),
+                    static_cast<long long>(y_off), r.pass ? "ok  " : "FAIL", r.summary().c_str());
+        const std::string what = std::string("stage ") + s.id + " " + dtype_name(t) + " N=" + std::to_string(N) +
+                                 " x+" + std::to_string(x_off) + " y+" + std::to_string(y_off);
+        INFO(what);
+        CHECK_MESSAGE(r.pass, r.summary());
+      }
+  });
+}
+
 // Long rows (the stage's largest, at most 32768) in every dtype, and short ones (1000: rows of up
 // to 4 KB take other kernels in the stages that choose by row length, such as 08's team of warps)
 // in fp16 only: the same templates serve every dtype, and each case costs a scan of 2^31 elements.

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Device runs of the twenty-first session. Each call builds on the device first (device_build.sh:
+# Google Benchmark and doctest carried in .deps, the commit in .commit), then runs one part; every
+# output goes to $OUT/<part>.tgz.
+#   OUT=... bash results/h100/session21.run.sh probe  stage 09 with rows not in 16-byte packs taken as
+#     shifted packs: every test-gpu case on stage 09, the new case of x and y off the boundary by
+#     different amounts on every stage, then 09 before (.bin/base/step09, 11b95a3, built on the
+#     build machine) against now on such rows, alternating processes (explore/session21/shifted09.sh)
+#   OUT=... bash results/h100/session21.run.sh probe2  09 before and now on rows in packs (its code
+#     path for them should not have moved), then stages 08, 09 and 10 on rows not in packs
+#     (explore/session21/rows.sh), for the dispatcher's rules
+set -u
+part=${1:-probe}
+. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps
+tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases (* for all), its summary
+  SOFTMAX_TEST_STAGES=$2 timeout $3 build/test_gpu --duration=true -tc="$4" > $R/test-gpu-$1.txt 2>&1
+  echo "test-gpu $1 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)| s: " $R/test-gpu-$1.txt | tail -n 30
+}
+case $part in
+probe)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  tests 09 09 260 "*"
+  tests offsets "" 90 "*different amounts*"
+  BASE=.bin/base NEW=. PROBE_UNTIL=$((560 - SECONDS)) timeout $((585 - SECONDS)) \
+    bash results/h100/explore/session21/shifted09.sh > $R/shifted09.txt 2>&1
+  echo "shifted09 exit $? at ${SECONDS}s"; cat $R/shifted09.txt ;;
+probe2)
+  BASE=.bin/base NEW=. SHIFTED09_ALIGNED=1 PROBE_UNTIL=300 timeout 320 \
+    bash results/h100/explore/session21/shifted09.sh > $R/aligned09.txt 2>&1
+  echo "aligned09 exit $? at ${SECONDS}s"; cat $R/aligned09.txt
+  PROBE_UNTIL=$((560 - SECONDS)) timeout $((585 - SECONDS)) bash results/h100/explore/session21/rows.sh > $R/rows.txt 2>&1
+  echo "rows exit $? at ${SECONDS}s"; cat $R/rows.txt ;;
+esac
