@@ -265,9 +265,12 @@ TEST_CASE("no stage writes outside its output, whatever the alignment") {
 // three off): a row of y does not lie as x's does, so no stage may store x's packs into y 16 bytes at
 // a time. Lengths: one block's row, stage 10's wide clusters shifted, and (fp32 5 rows of 2^21 + 3,
 // halves of 2^22 + 3) stage 09's chunks in shared memory, which take shifted rows since the
-// twenty-first session.
+// twenty-first session. Stages 06 and 07 (and 07b) stop such calls with exit 2 instead: their
+// float4 paths need x and y at the same address modulo 16 (require_same_alignment), so they are
+// left out here.
 TEST_CASE("every stage takes x and y off the 16-byte boundary by different amounts") {
   for_each_stage([](const Stage& s, DType t) {
+    if (s.id[0] == '0' && (s.id[1] == '6' || s.id[1] == '7')) return;
     const int64_t size = static_cast<int64_t>(dtype_size(t));
     const int64_t longest = t == DType::f32 ? (int64_t{1} << 21) + 3 : (int64_t{1} << 22) + 3;
     for (const auto& [x_off, y_off] : std::vector<std::pair<int64_t, int64_t>>{{1, 0}, {0, 3}})
