@@ -260,13 +260,14 @@ __device__ __forceinline__ void wait_for_start(const PipelineSync* sync, unsigne
 // with its own barrier, so a round's chunks can all stay on chip until they are normalised. With
 // `pipelines` = 2 the grid is two pipelines of half its blocks: pipeline k takes rounds k, k + 2, ...
 // and meets at its own barrier; otherwise the whole grid takes every round.
-template <class T, int PHASES, int SLICES = 0, int P = kPacks>
+// SHIFTED: rows off the 16-byte boundary (N not in whole packs, or x or y misaligned), taken as
+// shifted packs; otherwise every row is in whole packs and the kernel has no code for partial ones.
+template <class T, int PHASES, int SLICES = 0, int P = kPacks, bool SHIFTED = false>
 __global__ void __launch_bounds__(kThreads, 2)
     softmax_split(const T* __restrict__ x, T* __restrict__ y, int M, int64_t N, int64_t chunk, int cpr, int R,
                   MaxSum* ws, int pipelines, PipelineSync* sync, unsigned launch) {
   extern __shared__ uint4 cache[];  // SLICES x kThreads slots (none when SLICES = 0)
-  const bool aligned =
-      N % kVec<T> == 0 && (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
+  constexpr bool aligned = !SHIFTED;
   const bool in_phase = (reinterpret_cast<uintptr_t>(x) - reinterpret_cast<uintptr_t>(y)) % 16 == 0;
   uint4 r[P];
   int held = -1;  // the item whose chunk r[] (and the cache) holds
@@ -378,21 +379,26 @@ bool smem_allowed() {
 // The cooperative kernel of T, registers only or with kSlices of shared memory; the latter asks
 // for 104 KB of dynamic shared memory and opts in once. Registers only: `packs` (1, 2, 4 or 8) per
 // thread, so that a small chunk runs a small kernel (docs/09_cooperative.md, "Few rows: a kernel
-// the size of the chunk").
-template <class T>
-const void* coop_kernel(bool smem, int packs = kPacks) {
+// the size of the chunk"). Each in two forms: rows in whole packs, or shifted (SHIFTED).
+template <class T, bool SHIFTED>
+const void* coop_kernel_of(bool smem, int packs) {
   static const void* const with_smem = [] {
-    CUDA_CHECK(cudaFuncSetAttribute(softmax_split<T, kBoth, kSlices>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    const auto k = softmax_split<T, kBoth, kSlices, kPacks, SHIFTED>;
+    CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     static_cast<int>(kSlices * kSliceBytes)));
-    return reinterpret_cast<const void*>(softmax_split<T, kBoth, kSlices>);
+    return reinterpret_cast<const void*>(k);
   }();
   if (smem) return with_smem;
   switch (packs) {
-    case 1: return reinterpret_cast<const void*>(softmax_split<T, kBoth, 0, 1>);
-    case 2: return reinterpret_cast<const void*>(softmax_split<T, kBoth, 0, 2>);
-    case 4: return reinterpret_cast<const void*>(softmax_split<T, kBoth, 0, 4>);
-    default: return reinterpret_cast<const void*>(softmax_split<T, kBoth>);
+    case 1: return reinterpret_cast<const void*>(softmax_split<T, kBoth, 0, 1, SHIFTED>);
+    case 2: return reinterpret_cast<const void*>(softmax_split<T, kBoth, 0, 2, SHIFTED>);
+    case 4: return reinterpret_cast<const void*>(softmax_split<T, kBoth, 0, 4, SHIFTED>);
+    default: return reinterpret_cast<const void*>(softmax_split<T, kBoth, 0, kPacks, SHIFTED>);
   }
+}
+template <class T>
+const void* coop_kernel(bool smem, int packs = kPacks, bool shifted = false) {
+  return shifted ? coop_kernel_of<T, true>(smem, packs) : coop_kernel_of<T, false>(smem, packs);
 }
 
 // The fewest packs per thread (1, 2, 4 or kPacks) that hold a chunk of `chunk` elements.
@@ -564,19 +570,19 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   int pipelines = static_cast<int>(p.pipelines);
   unsigned launch = next_launch();
   if (two_launch()) {
-    softmax_split<T, kSummarise><<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R,
-                                                                                        ws, 1, sync, launch);
+    const auto summarise = shifted ? softmax_split<T, kSummarise, 0, kPacks, true> : softmax_split<T, kSummarise>;
+    const auto normalise = shifted ? softmax_split<T, kNormalise, 0, kPacks, true> : softmax_split<T, kNormalise>;
+    summarise<<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R, ws, 1, sync, launch);
     CUDA_CHECK_LAUNCH();
     if (cpr == 1) return;  // the first kernel normalised the rows already
-    softmax_split<T, kNormalise><<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R,
-                                                                                        ws, 1, sync, launch);
+    normalise<<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R, ws, 1, sync, launch);
     CUDA_CHECK_LAUNCH();
     return;
   }
   const int64_t per_round = p.rows_per_round * p.cpr, per_pipeline = p.grid / p.pipelines;
   const unsigned grid = static_cast<unsigned>((per_round < per_pipeline ? per_round : per_pipeline) * p.pipelines);
   const int64_t longest = (chunk < N ? chunk : N) + (shifted ? kVec<T> - 1 : 0);  // slots a chunk needs
-  const void* kernel = coop_kernel<T>(p.smem, packs_for(longest, kVec<T>));
+  const void* kernel = coop_kernel<T>(p.smem, packs_for(longest, kVec<T>), shifted);
   const size_t smem = p.smem ? static_cast<size_t>(kSlices * kSliceBytes) : 0;
   void* args[] = {&x, &y, &rows, &N, &chunk, &cpr, &R, &ws, &pipelines, &sync, &launch};
   if (cpr == 1) {  // rows of one chunk never reach grid.sync(): an ordinary launch, cheaper to start
@@ -617,7 +623,10 @@ std::vector<KernelConfig> explain_t() {
            int64_t{kPacks + kSlices} * kVec<T>},
           {"softmax_split cooperative, 1 pack", coop_kernel<T>(false, 1), kThreads, 0, int64_t{kVec<T>}},
           {"softmax_split cooperative, 2 packs", coop_kernel<T>(false, 2), kThreads, 0, int64_t{2} * kVec<T>},
-          {"softmax_split cooperative, 4 packs", coop_kernel<T>(false, 4), kThreads, 0, int64_t{4} * kVec<T>}};
+          {"softmax_split cooperative, 4 packs", coop_kernel<T>(false, 4), kThreads, 0, int64_t{4} * kVec<T>},
+          {"softmax_split cooperative, shifted rows", coop_kernel<T>(false, kPacks, true), kThreads, 0, per_thread},
+          {"softmax_split cooperative, shifted rows, + shared memory", coop_kernel<T>(true, kPacks, true), kThreads,
+           kSlices * kSliceBytes, int64_t{kPacks + kSlices} * kVec<T>}};
 }
 std::vector<KernelConfig> explain(const DeviceInfo&, DType t) {
   return with_element_type(t, [](auto tag) { return explain_t<decltype(tag)>(); });

@@ -10,6 +10,10 @@
 #     path for them should not have moved), then stages 08, 09 and 10 on rows not in packs
 #     (explore/session21/rows.sh), for the dispatcher's rules; first the offsets case again (probe's
 #     stopped at stage 06, which refuses such pointers by design: the case now leaves 06 and 07 out)
+#   OUT=... bash results/h100/session21.run.sh probe3  09's shifted rows as a kernel of their own (SHIFTED),
+#     so that rows in packs run a kernel without the partial-pack code (probe2 had them 0-2% slower
+#     than 11b95a3 in fp32): every test-gpu case on 09, the offsets case on 09 and 11, then before /
+#     now on rows in packs, and on three rows not in packs
 set -u
 part=${1:-probe}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps
@@ -32,4 +36,13 @@ probe2)
   echo "aligned09 exit $? at ${SECONDS}s"; cat $R/aligned09.txt
   PROBE_UNTIL=$((560 - SECONDS)) timeout $((585 - SECONDS)) bash results/h100/explore/session21/rows.sh > $R/rows.txt 2>&1
   echo "rows exit $? at ${SECONDS}s"; cat $R/rows.txt ;;
+probe3)
+  tests 09 09 280 "*"
+  tests offsets 09,11 60 "*different amounts*"
+  BASE=.bin/base NEW=. SHIFTED09_ALIGNED=1 PROBE_UNTIL=$((560 - SECONDS)) timeout $((585 - SECONDS)) \
+    bash results/h100/explore/session21/shifted09.sh > $R/aligned09.txt 2>&1
+  echo "aligned09 exit $? at ${SECONDS}s"; cat $R/aligned09.txt
+  BASE=.bin/base NEW=. PROBE_UNTIL=$((570 - SECONDS)) SHIFTED09_FIRST=3 timeout $((590 - SECONDS)) \
+    bash results/h100/explore/session21/shifted09.sh > $R/shifted09.txt 2>&1
+  echo "shifted09 exit $? at ${SECONDS}s"; cat $R/shifted09.txt ;;
 esac

@@ -2,7 +2,7 @@
 # Probe (twenty-first session): stage 09 on rows not in 16-byte packs, element by element before
 # (BASE=.bin/base, 11b95a3) and in shifted packs now (NEW=.), alternating processes (probe.sh's ab).
 # First the rows not in packs that the dispatcher gives 09 or might, then (SHIFTED09_ALIGNED=1) rows
-# in packs, whose code path should not have moved.
+# in packs, whose code path should not have moved. SHIFTED09_FIRST=k: only the first k shapes.
 # Usage: BASE=... NEW=... PROBE_UNTIL=S bash shifted09.sh (in a folder with step09).
 . "$(dirname "$0")/../probe.sh"  # ab
 shapes() {
@@ -39,4 +39,4 @@ SHAPES
 while read -r t m n; do
   if [ -n "${PROBE_UNTIL:-}" ] && [ $SECONDS -ge "$PROBE_UNTIL" ]; then echo "$t $m x $n (time)"; break; fi
   ab shifted09 $t $m $n step09
-done < <(shapes)
+done < <(shapes | head -n ${SHIFTED09_FIRST:-100})
