@@ -14,6 +14,9 @@
 #     so that rows in packs run a kernel without the partial-pack code (probe2 had them 0-2% slower
 #     than 11b95a3 in fp32): every test-gpu case on 09, the offsets case on 09 and 11, then before /
 #     now on rows in packs, and on three rows not in packs
+#   OUT=... bash results/h100/session21.run.sh probe4  the same with the register loads and the cp.asyncs
+#     pinned in order (__syncwarp), as 11b95a3's kernel had them: before / now on rows in packs and on
+#     three rows not in packs, then stages 09 and 10 on rows not in packs at more rows (rows2.sh)
 set -u
 part=${1:-probe}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps
@@ -45,4 +48,11 @@ probe3)
   BASE=.bin/base NEW=. PROBE_UNTIL=$((570 - SECONDS)) SHIFTED09_FIRST=3 timeout $((590 - SECONDS)) \
     bash results/h100/explore/session21/shifted09.sh > $R/shifted09.txt 2>&1
   echo "shifted09 exit $? at ${SECONDS}s"; cat $R/shifted09.txt ;;
+probe4)
+  BASE=.bin/base NEW=. SHIFTED09_ALIGNED=1 timeout 200 bash results/h100/explore/session21/shifted09.sh > $R/aligned09.txt 2>&1
+  echo "aligned09 exit $? at ${SECONDS}s"; cat $R/aligned09.txt
+  BASE=.bin/base NEW=. SHIFTED09_FIRST=3 timeout 60 bash results/h100/explore/session21/shifted09.sh > $R/shifted09.txt 2>&1
+  echo "shifted09 exit $? at ${SECONDS}s"; cat $R/shifted09.txt
+  PROBE_UNTIL=$((560 - SECONDS)) timeout $((585 - SECONDS)) bash results/h100/explore/session21/rows2.sh > $R/rows2.txt 2>&1
+  echo "rows2 exit $? at ${SECONDS}s"; cat $R/rows2.txt ;;
 esac
