@@ -70,7 +70,7 @@ inline constexpr Rule kDispatchRules[] = {
     // of 16385-32768 (the rules below give them to 04); rows too long for 08's widest cache shifted
     // (N + kVec - 1 past 86016 floats or 172032 halves, the wider block's since the eighteenth
     // session; past 2^16 / 2^17, its wide block's, below 67 rows), which 08 would read twice and 10
-    // reads once (and 09, below, no faster than twice; from 32 rows, where 10's wide clusters take
+    // reads once (and 09, below, element by element until the twenty-first session; from 32 rows, where 10's wide clusters take
     // such rows shifted since the seventeenth session, explore/session17/wide-ae8f9b9.txt,
     // persist-832d42a.txt and next-7899314.txt); and halves rows of 128-256 KB at M = 128 .. 1023,
     // which the rules below give to 10, whose parts are slower on them than 08's wide block.
@@ -83,16 +83,16 @@ inline constexpr Rule kDispatchRules[] = {
     // split-K instead, and at 64 rows 10's two SMs a row won.
     {kF32, Rows::contiguous, 67, kNoLimit, 65534, 86016, kNoLimit, "08",
      "rows of 256-336 KB: 08's wider block, 1024 threads holding up to 336 KB in registers + 208 KB of shared memory: 74.4-96.3% against 62.2-93.3% for 10's clusters of 2 at M = 67 .. 2048, N = 65537 .. 86016; level with 09 or up to 8% ahead at 67 .. 127 rows in packs"},
-    {kF32, Rows::unpacked, 32, kNoLimit, 65534, int64_t{1} << 18, kNoLimit, "10",
-     "rows not in 16-byte packs past 08's wider block shifted (N + 3 > 86016), or fewer than 67 past its wide block (N + 3 > 2^16): 10's wide clusters take them shifted, a cluster per row, in CTAs of 336 KB where that takes fewer: 91.9-93.7% at 2048 x 131073 .. 262145, 79% against 50% for 09 at 32 x 131073, 84% against 61% for 08 at 64 x 65537"},
-    // From 16 fp32 rows not in packs of 512 KB and more: 10's wide clusters (shifted, up to 16 CTAs
-    // of 336 KB), then its parts, where 09's split-K took them: 16-31 rows up to 2 MB since the
-    // nineteenth session (results/h100/explore/session19/edges-d720331.txt; at 8 rows 09 led on
-    // 131073, 10 on 262145 and 524289 by 5 points; at 4 rows 09 led), every row count and length
-    // since the twentieth (explore/session20/long-ec352ea.txt, long2-ab54d6a.txt: 09 reads rows not
-    // in packs at 38-50% of the copy past 2 MB, 10 at 60-87%).
-    {kF32, Rows::unpacked, 16, kNoLimit, 131073, kNoLimit, kNoLimit, "10",
-     "from 16 rows not in 16-byte packs of 512 KB and more: 10's wide clusters take them shifted, its parts past 16 x 336 KB: 71.0-77.1% against 60.9-62.8% for 09 at 16 .. 24 x 131073, 62.5-65.9% against 44.1-45.1% at 524289; past 2 MB 59.7-86.8% against 38.4-50.2% at 16 .. 2048 rows"},
+    // Past them: 10's wide clusters take such rows shifted (seventeenth session onwards), and since
+    // the twenty-first session 09 takes them in shifted packs as well, at the speed of rows in packs
+    // (results/h100/explore/session21/rows-06bf1fd.txt, rows2-07412e2.txt): from 128 rows 10 leads
+    // up to 1-2 MB, 09 past them and below 128 rows, where the rules below give such rows to 09 as
+    // they do rows in packs. Left with 10 from the seventeenth session, not measured against 09 in
+    // shifted packs: 32-127 rows of 65534-131072.
+    {kF32, Rows::unpacked, 128, kNoLimit, 65534, int64_t{1} << 19, kNoLimit, "10",
+     "from 128 rows not in 16-byte packs past 08's wider block shifted (N + 3 > 86016), up to 2 MB: 10's wide clusters take them shifted: 80.7 / 78.9% against 74.7 / 73.0% for 09 at 128 x 131073 / 262145, 88.7% against 83.0% at 512 x 262145, 91.9-93.7% at 2048 x 131073 .. 262145"},
+    {kF32, Rows::unpacked, 32, 127, 65534, 131072, kNoLimit, "10",
+     "32-127 rows not in 16-byte packs past 08's wide block shifted (N + 3 > 2^16), up to 512 KB: 10's wide clusters take them shifted: 84% against 61% for 08 at 64 x 65537 (09 in shifted packs not measured here)"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
      "a team of 4-16 warps per row up to 32 KB, exp once, a block's registers beyond: 99-109% of the copy at M = 2048, N = 2048 .. 16384"},
     {kF32, Rows::contiguous, 1, 16, 16385, 32768, kNoLimit, "09",
@@ -118,15 +118,12 @@ inline constexpr Rule kDispatchRules[] = {
     // fp16 / bf16: a few long rows in 09's rounds; stage 08 (a team of warps per row up to 32 KB,
     // then its caches, then its wide block up to 256 KB when rows are many); clusters for long rows
     // when there are many; else 08's split-K.
-    // Halves rows not in packs at fewer than 64 rows (twentieth session, results/h100/explore/
-    // session20/long3-7b6d955.txt): 09's split-K, which rule 21 gives the rows in packs, reads them
-    // at 19-37% of the copy from 512 KB (58% at 16 x 65537, level with 08); 10's clusters lead from
-    // 16 rows, 08 (two passes or split-K) below. Under 16 rows of 128-512 KB, 08 against 09 was not
-    // measured.
-    {kHalves, Rows::unpacked, 16, 63, 65537, kNoLimit, kNoLimit, "10",
-     "16-63 rows not in 16-byte packs from 128 KB: 10's clusters: 49.6-71.1% against 45.8-56.5% for 08 and 19.3-57.6% for 09 at 16 .. 63 rows, N = 65537 .. 1048577 (level with 08 on bf16 16 x 1048577)"},
-    {kHalves, Rows::unpacked, 1, 15, 65537, kNoLimit, kNoLimit, "08",
-     "1-15 rows not in 16-byte packs from 128 KB: 08's two passes or split-K: 46.8-55.2% against 20.8-36.5% for 09 at 1 .. 8 rows, N = 262145 .. 4194305 (10: 21.3-65.2%)"},
+    // Halves rows not in packs: 09 takes them in shifted packs since the twenty-first session, at the
+    // speed of rows in packs (results/h100/explore/session21/rows-06bf1fd.txt, rows2-07412e2.txt),
+    // so under 64 rows they go to 09 as rows in packs do (rule 20), where 10's clusters (16-63 rows)
+    // and 08 (1-15) took them in the twentieth; from 64 rows of 1 MB and more 09 leads 10 too.
+    {kHalves, Rows::unpacked, 64, kNoLimit, 524289, kNoLimit, kNoLimit, "09",
+     "from 64 rows not in 16-byte packs of 1 MB and more: 09's split-K in shifted packs: 72.4% against 62.9% for 10 at 64 x 524289, 75.0-78.3% against 67.1-73.8% at 256 .. 1024 rows, N = 1048577 .. 2000001 (08: 33-41% there)"},
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
     // Halves rows not in whole 16-byte packs: 08's wide and wider blocks take them shifted, as above.
@@ -140,10 +137,6 @@ inline constexpr Rule kDispatchRules[] = {
      "many rows of 256 KB: 08's wide block, 1024 threads holding 256 KB in registers + shared memory: 90-95% at M = 1024 .. 2048, N = 2^17"},
     {kHalves, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 20, kNoLimit, "10",
      "a thread-block cluster per row, the row read once: 64 KB parts, or wide CTAs of 256 KB (336 KB where that takes fewer) from 512 rows (rows past 128 KB), persistent from 16 rows a cluster: 95.1-95.4% at 2048 x 2^18, 87-88% at 2048 x 262145"},
-    // Many halves rows not in packs past 2 MB: 10's clusters read them once (twentieth session,
-    // explore/session20/long-ec352ea.txt, long2-ab54d6a.txt), 08 twice.
-    {kHalves, Rows::unpacked, 64, kNoLimit, (int64_t{1} << 20) + 1, kNoLimit, kNoLimit, "10",
-     "from 64 rows not in 16-byte packs past 2 MB: 10's wide clusters take them shifted, its parts past 16 x 336 KB: 55.1-74.1% against 33.0-41.2% for 08 at 64 .. 1024 rows, N = 1048577 .. 3000001"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "08",
      "long or few rows: stage 08's two-pass and split-K paths"},
 };

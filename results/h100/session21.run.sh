@@ -17,6 +17,9 @@
 #   OUT=... bash results/h100/session21.run.sh probe4  the same with the register loads and the cp.asyncs
 #     pinned in order (__syncwarp), as 11b95a3's kernel had them: before / now on rows in packs and on
 #     three rows not in packs, then stages 09 and 10 on rows not in packs at more rows (rows2.sh)
+#   OUT=... bash results/h100/session21.run.sh verify  the final stage 09 and rules: every test-gpu case on
+#     09; stage 11 on the cases with rows not in packs; the dispatcher on the rows whose rules moved,
+#     and 09 against 10 where rows2 left a doubt (explore/session21/rules.sh)
 set -u
 part=${1:-probe}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps
@@ -55,4 +58,9 @@ probe4)
   echo "shifted09 exit $? at ${SECONDS}s"; cat $R/shifted09.txt
   PROBE_UNTIL=$((560 - SECONDS)) timeout $((585 - SECONDS)) bash results/h100/explore/session21/rows2.sh > $R/rows2.txt 2>&1
   echo "rows2 exit $? at ${SECONDS}s"; cat $R/rows2.txt ;;
+verify)
+  tests 09 09 270 "*"
+  tests 11-unpacked 11 150 "*not in 16-byte*,*different amounts*,*not 16-byte aligned*,*writes outside*,*longer than the chip*"
+  PROBE_UNTIL=$((565 - SECONDS)) timeout $((588 - SECONDS)) bash results/h100/explore/session21/rules.sh > $R/rules.txt 2>&1
+  echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt ;;
 esac

@@ -161,28 +161,37 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f32, 67, 65536, "08"},
       {DType::f32, 66, 65540, "09"},
       {DType::f32, 128, 86016, "08"},
-      {DType::f32, 32, 131073, "10"},
-      {DType::f32, 31, 131073, "10"},     // from 16 rows of 512 KB on (nineteenth, twentieth session)
-      {DType::f32, 16, 524289, "10"},
-      {DType::f32, 16, 131069, "09"},
-      {DType::f32, 16, 524293, "10"},
-      {DType::f32, 32, 524289, "10"},
-      {DType::f32, 2048, 524289, "10"},
-      {DType::f32, 64, 1500001, "10"},    // past 16 wide CTAs: 10's parts
+      {DType::f32, 32, 131072 - 3, "10"}, // 32-127 rows up to 512 KB: 10 as in the seventeenth session
+      {DType::f32, 127, 131069, "10"},
+      {DType::f32, 32, 131073, "09"},     // past them, below 128 rows: 09 in shifted packs (twenty-first)
+      {DType::f32, 127, 131073, "09"},
+      {DType::f32, 31, 131069, "09"},
+      {DType::f32, 16, 524289, "09"},
+      {DType::f32, 16, 524293, "09"},
+      {DType::f32, 32, 524289, "09"},
+      {DType::f32, 128, 131073, "10"},    // from 128 rows up to 2 MB: 10
+      {DType::f32, 128, 262145, "10"},
+      {DType::f32, 128, 524287, "10"},
+      {DType::f32, 128, 524289, "09"},    // past 2 MB: 09
+      {DType::f32, 2048, 524289, "09"},
+      {DType::f32, 64, 1500001, "09"},
       {DType::f32, 16, 131072, "09"},     // whole packs
       {DType::f32, 2048, 1048576, "09"},  // whole packs
       {DType::f32, 15, 262145, "09"},
       {DType::f32, 8, 524289, "09"},
-      {DType::f16, 16, 65537, "10"},      // halves under 64 rows (twentieth session)
-      {DType::f16, 63, 1048577, "10"},
-      {DType::bf16, 32, 262145, "10"},
+      {DType::f16, 16, 65537, "09"},      // halves under 64 rows: 09 in shifted packs (twenty-first)
+      {DType::f16, 63, 1048577, "09"},
+      {DType::bf16, 32, 262145, "09"},
       {DType::f16, 16, 65535, "08"},      // 08's team: under 09's 65536
-      {DType::f16, 15, 1048577, "08"},
-      {DType::f16, 1, 4194305, "08"},
+      {DType::f16, 15, 1048577, "09"},
+      {DType::f16, 1, 4194305, "09"},
       {DType::f16, 8, 1048576, "09"},     // whole packs
       {DType::f16, 63, 1048576, "09"},    // whole packs
-      {DType::f16, 64, 1048577, "10"},    // halves from 64 rows past 2 MB
-      {DType::bf16, 1024, 3000001, "10"},
+      {DType::f16, 64, 1048577, "09"},    // halves from 64 rows of 1 MB on: 09
+      {DType::f16, 64, 524289, "09"},
+      {DType::f16, 64, 524287, "10"},     // below 1 MB: 10's clusters, as rows in packs
+      {DType::f16, 63, 524287, "09"},
+      {DType::bf16, 1024, 3000001, "09"},
       {DType::f16, 64, 2097152, "08"},    // whole packs
       {DType::f16, 128, 65537, "08"},
       {DType::f16, 128, 65544, "10"},     // whole packs
