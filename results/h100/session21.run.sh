@@ -20,6 +20,7 @@
 #   OUT=... bash results/h100/session21.run.sh verify  the final stage 09 and rules: every test-gpu case on
 #     09; stage 11 on the cases with rows not in packs; the dispatcher on the rows whose rules moved,
 #     and 09 against 10 where rows2 left a doubt (explore/session21/rules.sh)
+#   OUT=... bash results/h100/session21.run.sh sweeps  the dispatcher's sweeps in three dtypes (issue 7's count)
 set -u
 part=${1:-probe}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps
@@ -63,4 +64,7 @@ verify)
   tests 11-unpacked 11 150 "*not in 16-byte*,*different amounts*,*not 16-byte aligned*,*writes outside*,*longer than the chip*"
   PROBE_UNTIL=$((565 - SECONDS)) timeout $((588 - SECONDS)) bash results/h100/explore/session21/rules.sh > $R/rules.txt 2>&1
   echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt ;;
+sweeps)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  sweeps step11 ;;
 esac
