@@ -25,6 +25,10 @@
 // barrier of its own (pipeline_sync), the second starting when the first has all arrived at its
 // first barrier: one pipeline loads while the other waits at its barrier, merges and writes, so
 // memory is not left idle between rounds. STEP09_PIPELINES=0 keeps the whole grid on every round.
+// Rows off the 16-byte boundary (N not in whole packs, or x or y misaligned) are taken in shifted
+// packs, counted from the boundary before each chunk (packs.cuh's ShiftedRow, as stage 08's
+// caches): 16-byte loads, cp.asyncs and stores, the partial first and last pack element by element,
+// in kernels of their own (SHIFTED), so the kernels for rows in packs carry no code for them.
 #include <cooperative_groups.h>
 
 #include <climits>

@@ -210,7 +210,8 @@ TEST_CASE("every stage on long rows not in 16-byte packs, where 10's wide cluste
       for (int64_t N : {c * longest13 - 1, c * longest13 + 1})
         if (f32 || c < 4) check_one(s, t, 133, N, InputKind::random);
     // The longest row 16 such CTAs hold, and the next length, which stage 10 takes in its parts
-    // (rules 7 and 27 give them to it since the twentieth session: 16 fp32 rows, 64 halves rows).
+    // (the dispatcher gave them to it in the twentieth session: 16 fp32 rows, 64 halves rows; since
+    // the twenty-first, to 09's shifted packs).
     for (int64_t N : {16 * longest13 - 1, 16 * longest13 + 1}) check_one(s, t, f32 ? 16 : 64, N, InputKind::random);
     const int64_t M = f32 ? 10 : 520, N = 2 * longest;  // whole packs, both pointers 1 element off
     if (!stage_refusal(s, device_info(), t, M, N).empty()) return;
