@@ -21,6 +21,9 @@
 #     09; stage 11 on the cases with rows not in packs; the dispatcher on the rows whose rules moved,
 #     and 09 against 10 where rows2 left a doubt (explore/session21/rules.sh)
 #   OUT=... bash results/h100/session21.run.sh sweeps  the dispatcher's sweeps in three dtypes (issue 7's count)
+#   OUT=... bash results/h100/session21.run.sh sanitize  compute-sanitizer on stage 09's shifted kernels:
+#     tests/sanitize.sh's shapes (odd N, registers only) with the four tools, then memcheck and
+#     racecheck on the shared-memory form with odd rows (fp32 5 x 2097155, fp16 5 x 4194307)
 set -u
 part=${1:-probe}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps
@@ -67,4 +70,13 @@ verify)
 sweeps)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   sweeps step11 ;;
+sanitize)
+  timeout 200 sh tests/sanitize.sh step09 > $R/sanitize-09.txt 2>&1; echo "sanitize.sh exit $? at ${SECONDS}s"
+  for tool in memcheck racecheck; do
+    for args in "--rows 5 --cols 2097155" "--dtype f16 --rows 5 --cols 4194307"; do
+      log=$(timeout 90 compute-sanitizer --tool $tool --error-exitcode 99 ./step09 --check $args 2>&1); rc=$?
+      echo "$tool $args: exit $rc $(echo "$log" | grep -E "check  M|ERROR SUMMARY|RACECHECK SUMMARY" | tr '\n' ' ')"
+    done
+  done >> $R/sanitize-09.txt 2>&1
+  cat $R/sanitize-09.txt ;;
 esac
