@@ -87,12 +87,12 @@ inline constexpr Rule kDispatchRules[] = {
     // the twenty-first session 09 takes them in shifted packs as well, at the speed of rows in packs
     // (results/h100/explore/session21/rows-06bf1fd.txt, rows2-07412e2.txt): from 128 rows 10 leads
     // up to 1-2 MB, 09 past them and below 128 rows, where the rules below give such rows to 09 as
-    // they do rows in packs. Left with 10 from the seventeenth session, not measured against 09 in
-    // shifted packs: 32-127 rows of 65534-131072.
+    // they do rows in packs. Left with 10 from the seventeenth session: 32-127 rows of 65534-131072,
+    // where 10 and 09 in shifted packs each led on one of three shapes (rules-81f9777.txt).
     {kF32, Rows::unpacked, 128, kNoLimit, 65534, int64_t{1} << 19, kNoLimit, "10",
      "from 128 rows not in 16-byte packs past 08's wider block shifted (N + 3 > 86016), up to 2 MB: 10's wide clusters take them shifted: 80.7 / 78.9% against 74.7 / 73.0% for 09 at 128 x 131073 / 262145, 88.7% against 83.0% at 512 x 262145, 91.9-93.7% at 2048 x 131073 .. 262145"},
     {kF32, Rows::unpacked, 32, 127, 65534, 131072, kNoLimit, "10",
-     "32-127 rows not in 16-byte packs past 08's wide block shifted (N + 3 > 2^16), up to 512 KB: 10's wide clusters take them shifted: 84% against 61% for 08 at 64 x 65537 (09 in shifted packs not measured here)"},
+     "32-127 rows not in 16-byte packs past 08's wide block shifted (N + 3 > 2^16), up to 512 KB: 10's wide clusters take them shifted: 84% against 61% for 08 at 64 x 65537; 10 against 09 in shifted packs mixed: 86.6 against 82.9% at 64 x 131069, 78.8 against 82.3% at 48 x 100001, level at 100 x 120001"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
      "a team of 4-16 warps per row up to 32 KB, exp once, a block's registers beyond: 99-109% of the copy at M = 2048, N = 2048 .. 16384"},
     {kF32, Rows::contiguous, 1, 16, 16385, 32768, kNoLimit, "09",
