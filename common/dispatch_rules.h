@@ -70,10 +70,11 @@ inline constexpr Rule kDispatchRules[] = {
     // of 16385-32768 (the rules below give them to 04); rows too long for 08's widest cache shifted
     // (N + kVec - 1 past 86016 floats or 172032 halves, the wider block's since the eighteenth
     // session; past 2^16 / 2^17, its wide block's, below 67 rows), which 08 would read twice and 10
-    // reads once (and 09, below, element by element until the twenty-first session; from 32 rows, where 10's wide clusters take
-    // such rows shifted since the seventeenth session, explore/session17/wide-ae8f9b9.txt,
-    // persist-832d42a.txt and next-7899314.txt); and halves rows of 128-256 KB at M = 128 .. 1023,
-    // which the rules below give to 10, whose parts are slower on them than 08's wide block.
+    // reads once (and 09, below, element by element until the twenty-first session; from 32 rows,
+    // where 10's wide clusters take such rows shifted since the seventeenth session,
+    // explore/session17/wide-ae8f9b9.txt, persist-832d42a.txt and next-7899314.txt); and halves rows
+    // of 128-256 KB at M = 128 .. 1023, which the rules below give to 10, whose parts are slower on
+    // them than 08's wide block.
     {kF32, Rows::unpacked, 1024, kNoLimit, 16385, 32768, kNoLimit, "08",
      "rows not in 16-byte packs: 08's wide block takes them shifted: 94.4% against 89.4% for 04 at 2048 x 16385"},
     // Rows of 256-336 KB, in packs or not, from 67 rows: 08's wider block (eighteenth session,
