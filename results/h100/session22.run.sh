@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Device runs of the twenty-second session. Each call builds on the device first (device_build.sh:
+# Google Benchmark and doctest carried in .deps, the commit in .commit), then runs one part; every
+# output goes to $OUT/<part>.tgz.
+#   OUT=... bash results/h100/session22.run.sh probe  stage 09's register loads indexed from a
+#     `const uint4*` (explore/session21/pack-base.patch: one base register, where each load took its
+#     own LDC of x): 3029f19's 09 (.bin/base/step09, built on the build machine) against now on rows
+#     in packs and on three rows not in packs, alternating processes (explore/session21/shifted09.sh);
+#     then 09 beside 10 or 08 on rows not in packs that the rules gave away unmeasured
+#     (explore/session22/rows3.sh)
+#   OUT=... bash results/h100/session22.run.sh verify  every test-gpu case on stage 09; then every
+#     stage and peer in one process (bench/peers.py: the README's table and plots)
+#   OUT=... bash results/h100/session22.run.sh sweeps  the dispatcher's sweeps in three dtypes (issue 7's count)
+set -u
+part=${1:-probe}
+. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps
+tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases (* for all), its summary
+  SOFTMAX_TEST_STAGES=$2 timeout $3 build/test_gpu --duration=true -tc="$4" > $R/test-gpu-$1.txt 2>&1
+  echo "test-gpu $1 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)| s: " $R/test-gpu-$1.txt | tail -n 30
+}
+case $part in
+probe)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  BASE=.bin/base NEW=. SHIFTED09_ALIGNED=1 timeout 230 bash results/h100/explore/session21/shifted09.sh > $R/aligned09.txt 2>&1
+  echo "aligned09 exit $? at ${SECONDS}s"; cat $R/aligned09.txt
+  BASE=.bin/base NEW=. SHIFTED09_FIRST=3 timeout 70 bash results/h100/explore/session21/shifted09.sh > $R/shifted09.txt 2>&1
+  echo "shifted09 exit $? at ${SECONDS}s"; cat $R/shifted09.txt
+  PROBE_UNTIL=$((560 - SECONDS)) timeout $((585 - SECONDS)) bash results/h100/explore/session22/rows3.sh > $R/rows3.txt 2>&1
+  echo "rows3 exit $? at ${SECONDS}s"; cat $R/rows3.txt ;;
+verify)
+  tests 09 09 280 "*"
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
+sweeps)
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  sweeps step11 ;;
+esac
