@@ -109,12 +109,11 @@ __device__ __forceinline__ void load_chunk(const T* chunk, const Slots& s, bool 
                                            uint4* cache) {
   constexpr int V = kVec<T>;
   const T* p = chunk - s.lo;  // 16-byte aligned
-  const uint4* packs = reinterpret_cast<const uint4*>(p);
 #pragma unroll
   for (int i = 0; i < P; ++i) {
     const int o = V * i * kThreads;
     const bool whole = aligned ? o < s.left : whole_slot<T>(o, s);
-    r[i] = whole ? __ldg(packs + i * kThreads) : neg_inf_pack<T>();
+    r[i] = whole ? __ldg(reinterpret_cast<const uint4*>(p + o)) : neg_inf_pack<T>();
   }
   if (!aligned) {
 #pragma unroll

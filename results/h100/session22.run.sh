@@ -8,8 +8,10 @@
 #     in packs and on three rows not in packs, alternating processes (explore/session21/shifted09.sh);
 #     then 09 beside 10 or 08 on rows not in packs that the rules gave away unmeasured
 #     (explore/session22/rows3.sh)
-#   OUT=... bash results/h100/session22.run.sh verify  every test-gpu case on stage 09; then every
-#     stage and peer in one process (bench/peers.py: the README's table and plots)
+#     The patch measured 0-1% slower (aligned09-d92f9e1.txt) and was taken back out.
+#   OUT=... bash results/h100/session22.run.sh probe2  where rows3's crossovers lie
+#     (explore/session22/rows4.sh); then every stage and peer in one process (bench/peers.py: the
+#     README's table and plots)
 #   OUT=... bash results/h100/session22.run.sh sweeps  the dispatcher's sweeps in three dtypes (issue 7's count)
 set -u
 part=${1:-probe}
@@ -27,8 +29,9 @@ probe)
   echo "shifted09 exit $? at ${SECONDS}s"; cat $R/shifted09.txt
   PROBE_UNTIL=$((560 - SECONDS)) timeout $((585 - SECONDS)) bash results/h100/explore/session22/rows3.sh > $R/rows3.txt 2>&1
   echo "rows3 exit $? at ${SECONDS}s"; cat $R/rows3.txt ;;
-verify)
-  tests 09 09 280 "*"
+probe2)
+  PROBE_UNTIL=270 timeout 290 bash results/h100/explore/session22/rows4.sh > $R/rows4.txt 2>&1
+  echo "rows4 exit $? at ${SECONDS}s"; cat $R/rows4.txt
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
