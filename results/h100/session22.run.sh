@@ -30,7 +30,7 @@ probe)
   PROBE_UNTIL=$((560 - SECONDS)) timeout $((585 - SECONDS)) bash results/h100/explore/session22/rows3.sh > $R/rows3.txt 2>&1
   echo "rows3 exit $? at ${SECONDS}s"; cat $R/rows3.txt ;;
 probe2)
-  PROBE_UNTIL=270 timeout 290 bash results/h100/explore/session22/rows4.sh > $R/rows4.txt 2>&1
+  PROBE_UNTIL=225 timeout 240 bash results/h100/explore/session22/rows4.sh > $R/rows4.txt 2>&1
   echo "rows4 exit $? at ${SECONDS}s"; cat $R/rows4.txt
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
