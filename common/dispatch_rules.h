@@ -90,8 +90,10 @@ inline constexpr Rule kDispatchRules[] = {
     // up to 1-2 MB, 09 past them and below 128 rows, where the rules below give such rows to 09 as
     // they do rows in packs. Left with 10 from the seventeenth session: 32-127 rows of 65534-131072,
     // where 10 and 09 in shifted packs each led on one of three shapes (rules-81f9777.txt).
-    {kF32, Rows::unpacked, 128, kNoLimit, 65534, int64_t{1} << 19, kNoLimit, "10",
-     "from 128 rows not in 16-byte packs past 08's wider block shifted (N + 3 > 86016), up to 2 MB: 10's wide clusters take them shifted: 80.7 / 78.9% against 74.7 / 73.0% for 09 at 128 x 131073 / 262145, 88.7% against 83.0% at 512 x 262145, 91.9-93.7% at 2048 x 131073 .. 262145"},
+    // Rule 6 stopped at 1.2 MB in the twenty-second session, where 09 caught up with 10 at 128 rows
+    // (results/h100/explore/session22/rows3-d92f9e1.txt, rows4-a2635a4.txt; rule 15 below).
+    {kF32, Rows::unpacked, 128, kNoLimit, 65534, 300000, kNoLimit, "10",
+     "from 128 rows not in 16-byte packs past 08's wider block shifted (N + 3 > 86016), up to 1.2 MB: 10's wide clusters take them shifted: 80.7 / 78.9% against 74.7 / 73.0% for 09 at 128 x 131073 / 262145, 88.7% against 83.0% at 512 x 262145, 91.9-93.7% at 2048 x 131073 .. 262145; level with 09 at 128 x 300001"},
     {kF32, Rows::unpacked, 32, 127, 65534, 131072, kNoLimit, "10",
      "32-127 rows not in 16-byte packs past 08's wide block shifted (N + 3 > 2^16), up to 512 KB: 10's wide clusters take them shifted: 84% against 61% for 08 at 64 x 65537; 10 against 09 in shifted packs mixed: 86.6 against 82.9% at 64 x 131069, 78.8 against 82.3% at 48 x 100001, level at 100 x 120001"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
@@ -108,6 +110,11 @@ inline constexpr Rule kDispatchRules[] = {
      "rows of 256 KB-2 MB: clusters of wide CTAs, 1-6 points over 09 at M = 256 .. 512, N = 2^17 .. 2^18"},
     {kF32, Rows::contiguous, 1, kNoLimit, 32769, int64_t{1} << 18, kNoLimit, "09",
      "fewer long rows: cooperative split-K in rounds: 0.6-4 points over 10's wide clusters at M = 64 .. 128, N = 2^17 .. 2^18, 27 over 08 at 64 x 2^16"},
+    // 64-255 rows of 1-2 MB, in packs or not (twenty-second session, results/h100/explore/session22/
+    // rows3-d92f9e1.txt, rows4-a2635a4.txt): 09's rounds led 10's wide clusters on all 11 shapes
+    // measured, by 2-12 points.
+    {kF32, Rows::contiguous, 64, 255, 262145, int64_t{1} << 19, kNoLimit, "09",
+     "64-255 rows of 1-2 MB: cooperative split-K in rounds, in shifted packs where rows are not in packs: 79.6-89.8% against 76.0-85.9% for 10's wide clusters at M = 64 .. 200 in packs, 75.0-88.1% against 71.4-83.2% not in packs"},
     {kF32, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 19, kNoLimit, "10",
      "a thread-block cluster per row, the row read once"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
@@ -127,6 +134,12 @@ inline constexpr Rule kDispatchRules[] = {
      "from 64 rows not in 16-byte packs of 1 MB and more: 09's split-K in shifted packs: 72.4% against 62.9% for 10 at 64 x 524289, 75.0-78.3% against 67.1-73.8% at 256 .. 1024 rows, N = 1048577 .. 2000001 (08: 33-41% there)"},
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
+    // 256-1023 halves rows not in packs that 09 holds in one chunk shifted (N + 7 <= 86016): with a
+    // chunk a block and the grid nearly full it led 08's wide block on 8 shapes; at 128 rows, half
+    // the grid, and past one chunk (256 x 90001) 08 led (twenty-second session,
+    // results/h100/explore/session22/rows3-d92f9e1.txt, rows4-a2635a4.txt).
+    {kHalves, Rows::unpacked, 256, 1023, 65537, 86009, kNoLimit, "09",
+     "256-1023 rows not in 16-byte packs of 128-168 KB: 09's split-K in shifted packs, a row in one chunk (N + 7 <= 86016): 83.8-90.9% against 77.6-82.9% for 08's wide block at M = 256 .. 768, N = 65537 .. 81921"},
     // Halves rows not in whole 16-byte packs: 08's wide and wider blocks take them shifted, as above.
     {kHalves, Rows::unpacked, 128, kNoLimit, 65537, 131072, kNoLimit, "08",
      "rows not in 16-byte packs: 08's wide block takes them shifted: 88% against 65% for 10 at 128 x 65537"},

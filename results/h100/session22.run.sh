@@ -12,6 +12,9 @@
 #   OUT=... bash results/h100/session22.run.sh probe2  where rows3's crossovers lie
 #     (explore/session22/rows4.sh); then every stage and peer in one process (bench/peers.py: the
 #     README's table and plots)
+#   OUT=... bash results/h100/session22.run.sh verify  the dispatcher with rules 6, 15 and 22 redrawn
+#     against 3029f19's (.bin/base/step11) on the shapes they move (explore/session22/rules.sh), then
+#     stage 11's test-gpu cases on rows not in packs
 #   OUT=... bash results/h100/session22.run.sh sweeps  the dispatcher's sweeps in three dtypes (issue 7's count)
 set -u
 part=${1:-probe}
@@ -35,6 +38,10 @@ probe2)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
+verify)
+  BASE=.bin/base NEW=. PROBE_UNTIL=380 timeout 400 bash results/h100/explore/session22/rules.sh > $R/rules.txt 2>&1
+  echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt
+  tests 11-unpacked 11 $((585 - SECONDS)) "*not in 16-byte*,*different amounts*,*not 16-byte aligned*,*longer than the chip*" ;;
 sweeps)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   sweeps step11 ;;

@@ -171,7 +171,17 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f32, 32, 524289, "09"},
       {DType::f32, 128, 131073, "10"},    // from 128 rows up to 2 MB: 10
       {DType::f32, 128, 262145, "10"},
-      {DType::f32, 128, 524287, "10"},
+      {DType::f32, 128, 299999, "10"},    // up to 1.2 MB (twenty-second session)
+      {DType::f32, 128, 300001, "09"},    // 64-255 rows from 1 MB to 2 MB: 09 (twenty-second)
+      {DType::f32, 128, 524287, "09"},
+      {DType::f32, 255, 524287, "09"},
+      {DType::f32, 256, 300001, "10"},
+      {DType::f32, 64, 262145, "09"},
+      {DType::f32, 64, 262148, "09"},     // whole packs
+      {DType::f32, 255, 524288, "09"},    // whole packs
+      {DType::f32, 256, 524288, "10"},    // whole packs
+      {DType::f32, 63, 524288, "09"},     // whole packs
+      {DType::f32, 64, 524292, "09"},     // whole packs, past 2 MB
       {DType::f32, 128, 524289, "09"},    // past 2 MB: 09
       {DType::f32, 2048, 524289, "09"},
       {DType::f32, 64, 1500001, "09"},
@@ -194,6 +204,12 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::bf16, 1024, 3000001, "09"},
       {DType::f16, 64, 2097152, "08"},    // whole packs
       {DType::f16, 128, 65537, "08"},
+      {DType::f16, 255, 65537, "08"},
+      {DType::f16, 256, 65537, "09"},     // 256-1023 rows in one chunk of 09 shifted (twenty-second)
+      {DType::bf16, 1023, 86009, "09"},
+      {DType::f16, 256, 86011, "08"},     // past 09's one chunk (N + 7 > 86016)
+      {DType::f16, 1024, 65537, "08"},
+      {DType::f16, 256, 65544, "10"},     // whole packs
       {DType::f16, 128, 65544, "10"},     // whole packs
       {DType::f16, 128, 131066, "08"},
       {DType::f16, 128, 131080, "08"},    // whole packs
