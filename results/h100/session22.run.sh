@@ -15,6 +15,9 @@
 #   OUT=... bash results/h100/session22.run.sh verify  the dispatcher with rules 6, 15 and 22 redrawn
 #     against 3029f19's (.bin/base/step11) on the shapes they move (explore/session22/rules.sh), then
 #     stage 11's test-gpu cases on rows not in packs
+#   OUT=... bash results/h100/session22.run.sh edge  rule 22's end moved to N = 86008 (verify found
+#     256 x 86009 in two chunks of 09, 72% against 08's 82%): the dispatcher before / after at its
+#     last rows not in packs (86007), then every test-gpu case on stage 11
 #   OUT=... bash results/h100/session22.run.sh sweeps  the dispatcher's sweeps in three dtypes (issue 7's count)
 set -u
 part=${1:-probe}
@@ -42,6 +45,11 @@ verify)
   BASE=.bin/base NEW=. PROBE_UNTIL=380 timeout 400 bash results/h100/explore/session22/rules.sh > $R/rules.txt 2>&1
   echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt
   tests 11-unpacked 11 $((585 - SECONDS)) "*not in 16-byte*,*different amounts*,*not 16-byte aligned*,*longer than the chip*" ;;
+edge)
+  for s in "f16 256 86007" "bf16 256 86007" "f16 1023 86007" "f16 256 86009"; do
+    BASE=.bin/base NEW=. bash -c ". results/h100/explore/probe.sh; ab edge $s step11"
+  done > $R/edge.txt 2>&1; echo "edge at ${SECONDS}s"; cat $R/edge.txt
+  tests 11 11 $((585 - SECONDS)) "*" ;;
 sweeps)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   sweeps step11 ;;
