@@ -18,6 +18,8 @@
 #   OUT=... bash results/h100/session22.run.sh edge  rule 22's end moved to N = 86008 (verify found
 #     256 x 86009 in two chunks of 09, 72% against 08's 82%): the dispatcher before / after at its
 #     last rows not in packs (86007), then every test-gpu case on stage 11
+#   OUT=... bash results/h100/session22.run.sh edge2  edge found 08 ahead at f16 1023 x 86007: 08 and
+#     09 at 512-768 rows of 81921-86007, for rule 22's last row count
 #   OUT=... bash results/h100/session22.run.sh sweeps  the dispatcher's sweeps in three dtypes (issue 7's count)
 set -u
 part=${1:-probe}
@@ -50,6 +52,17 @@ edge)
     BASE=.bin/base NEW=. bash -c ". results/h100/explore/probe.sh; ab edge $s step11"
   done > $R/edge.txt 2>&1; echo "edge at ${SECONDS}s"; cat $R/edge.txt
   tests 11 11 $((585 - SECONDS)) "*" ;;
+edge2)
+  bash -c '. results/h100/explore/probe.sh; stage_rows "step08 step09"' > $R/edge2.txt 2>&1 <<'SHAPES'
+f16 512 86007
+f16 640 86007
+f16 768 86007
+f16 768 81921
+bf16 768 86007
+f16 896 65537
+f16 1023 65537
+SHAPES
+  echo "edge2 at ${SECONDS}s"; cat $R/edge2.txt ;;
 sweeps)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   sweeps step11 ;;
