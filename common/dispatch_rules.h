@@ -134,13 +134,14 @@ inline constexpr Rule kDispatchRules[] = {
      "from 64 rows not in 16-byte packs of 1 MB and more: 09's split-K in shifted packs: 72.4% against 62.9% for 10 at 64 x 524289, 75.0-78.3% against 67.1-73.8% at 256 .. 1024 rows, N = 1048577 .. 2000001 (08: 33-41% there)"},
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
-    // 256-1023 halves rows not in packs that 09's plan() holds in one chunk shifted (N <= 86008: a
-    // shared-memory chunk of 86016 less a pack of room, in whole packs): with a chunk a block and
-    // the grid nearly full it led 08's wide block on 8 shapes; at 128 rows, half the grid, and past
-    // one chunk (256 x 86009, 90001) 08 led (twenty-second session, results/h100/explore/session22/
-    // rows3-d92f9e1.txt, rows4-a2635a4.txt, rules-5c82814.txt).
-    {kHalves, Rows::unpacked, 256, 1023, 65537, 86008, kNoLimit, "09",
-     "256-1023 rows not in 16-byte packs of 128-168 KB: 09's split-K in shifted packs, a row in one chunk (N <= 86008): 83.8-90.9% against 77.6-82.9% for 08's wide block at M = 256 .. 768, N = 65537 .. 81921; past it 08 (82% against 72% at 256 x 86009)"},
+    // 256-512 halves rows not in packs that 09's plan() holds in one chunk shifted (N <= 86008: a
+    // shared-memory chunk of 86016 less a pack of room, in whole packs): a chunk a block, one or two
+    // rounds of a nearly full grid. At 128 rows (half the grid) and past one chunk (256 x 86009,
+    // 90001) 08 led; from 640 rows, where the rounds no longer fill the grid evenly, the two were
+    // mixed (twenty-second session, results/h100/explore/session22/rows3-d92f9e1.txt,
+    // rows4-a2635a4.txt, rules-5c82814.txt, edge-b2a95d6.txt, edge2-5012d22.txt).
+    {kHalves, Rows::unpacked, 256, 512, 65537, 86008, kNoLimit, "09",
+     "256-512 rows not in 16-byte packs of 128-168 KB: 09's split-K in shifted packs, a row in one chunk (N <= 86008): 88.8-91.5% against 78.1-83.4% for 08's wide block at 256 rows, 84.0-85.8% against 78.7-79.1% at 512 x 65537, level at 512 x 81921 .. 86007; past one chunk 08 (82% against 72% at 256 x 86009)"},
     // Halves rows not in whole 16-byte packs: 08's wide and wider blocks take them shifted, as above.
     {kHalves, Rows::unpacked, 128, kNoLimit, 65537, 131072, kNoLimit, "08",
      "rows not in 16-byte packs: 08's wide block takes them shifted: 88% against 65% for 10 at 128 x 65537"},

@@ -205,8 +205,10 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f16, 64, 2097152, "08"},    // whole packs
       {DType::f16, 128, 65537, "08"},
       {DType::f16, 255, 65537, "08"},
-      {DType::f16, 256, 65537, "09"},     // 256-1023 rows in one chunk of 09 shifted (twenty-second)
-      {DType::bf16, 1023, 86007, "09"},
+      {DType::f16, 256, 65537, "09"},     // 256-512 rows in one chunk of 09 shifted (twenty-second)
+      {DType::bf16, 512, 86007, "09"},
+      {DType::f16, 513, 65537, "08"},
+      {DType::f16, 1023, 86007, "08"},
       {DType::bf16, 256, 86009, "08"},    // past 09's one chunk (plan(): N <= 86008)
       {DType::f16, 256, 86011, "08"},
       {DType::f16, 1024, 65537, "08"},
