@@ -20,6 +20,8 @@
 #     last rows not in packs (86007), then every test-gpu case on stage 11
 #   OUT=... bash results/h100/session22.run.sh edge2  edge found 08 ahead at f16 1023 x 86007: 08 and
 #     09 at 512-768 rows of 81921-86007, for rule 22's last row count
+#   OUT=... bash results/h100/session22.run.sh paths  stage 08's paths on the shapes where the peers run
+#     had Triton's fused kernel ahead (explore/session22/paths.sh)
 #   OUT=... bash results/h100/session22.run.sh sweeps  the dispatcher's sweeps in three dtypes (issue 7's count)
 set -u
 part=${1:-probe}
@@ -63,6 +65,9 @@ f16 896 65537
 f16 1023 65537
 SHAPES
   echo "edge2 at ${SECONDS}s"; cat $R/edge2.txt ;;
+paths)
+  timeout 300 bash results/h100/explore/session22/paths.sh > $R/paths.txt 2>&1
+  echo "paths exit $? at ${SECONDS}s"; cat $R/paths.txt ;;
 sweeps)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   sweeps step11 ;;
