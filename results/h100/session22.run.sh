@@ -22,6 +22,8 @@
 #     09 at 512-768 rows of 81921-86007, for rule 22's last row count
 #   OUT=... bash results/h100/session22.run.sh paths  stage 08's paths on the shapes where the peers run
 #     had Triton's fused kernel ahead (explore/session22/paths.sh)
+#   OUT=... bash results/h100/session22.run.sh rows5  09 against 10 past rule 15's 255 rows, 08
+#     against 09 below rule 22's 256 (explore/session22/rows5.sh)
 #   OUT=... bash results/h100/session22.run.sh sweeps  the dispatcher's sweeps in three dtypes (issue 7's count)
 set -u
 part=${1:-probe}
@@ -68,6 +70,9 @@ SHAPES
 paths)
   timeout 300 bash results/h100/explore/session22/paths.sh > $R/paths.txt 2>&1
   echo "paths exit $? at ${SECONDS}s"; cat $R/paths.txt ;;
+rows5)
+  PROBE_UNTIL=400 timeout 420 bash results/h100/explore/session22/rows5.sh > $R/rows5.txt 2>&1
+  echo "rows5 exit $? at ${SECONDS}s"; cat $R/rows5.txt ;;
 sweeps)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   sweeps step11 ;;
