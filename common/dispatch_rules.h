@@ -91,7 +91,7 @@ inline constexpr Rule kDispatchRules[] = {
     // they do rows in packs. Left with 10 from the seventeenth session: 32-127 rows of 65534-131072,
     // where 10 and 09 in shifted packs each led on one of three shapes (rules-81f9777.txt).
     // Rule 6 stopped at 1.2 MB in the twenty-second session, where 09 caught up with 10 at 128 rows
-    // (results/h100/explore/session22/rows3-d92f9e1.txt, rows4-a2635a4.txt; rule 15 below).
+    // (results/h100/explore/session22/rows3-d92f9e1.txt, rows4-a2635a4.txt; rules 13 and 16 below).
     {kF32, Rows::unpacked, 128, kNoLimit, 65534, 300000, kNoLimit, "10",
      "from 128 rows not in 16-byte packs past 08's wider block shifted (N + 3 > 86016), up to 1.2 MB: 10's wide clusters take them shifted: 80.7 / 78.9% against 74.7 / 73.0% for 09 at 128 x 131073 / 262145, 88.7% against 83.0% at 512 x 262145, 91.9-93.7% at 2048 x 131073 .. 262145; level with 09 at 128 x 300001"},
     {kF32, Rows::unpacked, 32, 127, 65534, 131072, kNoLimit, "10",
@@ -106,6 +106,12 @@ inline constexpr Rule kDispatchRules[] = {
      "rows of 128-256 KB: 08's wide block, 1024 threads holding 256 KB in registers + shared memory: 83-97% at M = 128 .. 2048, N = 2^16"},
     {kF32, Rows::contiguous, 1024, kNoLimit, 1, int64_t{1} << 19, kNoLimit, "10",
      "many long rows: clusters of 2-8 wide CTAs (256 KB each, or 336 KB where that takes fewer), the row read once, persistent from 16 rows a cluster: 96.6-96.9% at M = 2048, N = 2^17 .. 2^18, 96.7% at 151936"},
+    // 256-1023 rows of 1.2-2 MB but 2^19 (twenty-second session, results/h100/explore/session22/
+    // rows5-cd030d1.txt): 10's clusters led only where the row fills 8 CTAs (2^19 in packs: 91.6-94.1%
+    // against 89.7-90.6% for 09 at 256 .. 512 rows); on the other lengths measured, in packs or not,
+    // 09's rounds led by 2-8 points.
+    {kF32, Rows::contiguous, 256, 1023, 300001, (int64_t{1} << 19) - 1, kNoLimit, "09",
+     "256-1023 rows of 1.2-2 MB but 2^19: cooperative split-K in rounds: 88.3-92.9% against 81.9-86.8% for 10's clusters at M = 256 .. 512, N = 393216 .. 524287, in packs or not"},
     {kF32, Rows::contiguous, 256, kNoLimit, 65537, int64_t{1} << 19, kNoLimit, "10",
      "rows of 256 KB-2 MB: clusters of wide CTAs, 1-6 points over 09 at M = 256 .. 512, N = 2^17 .. 2^18"},
     {kF32, Rows::contiguous, 1, kNoLimit, 32769, int64_t{1} << 18, kNoLimit, "09",
@@ -128,20 +134,21 @@ inline constexpr Rule kDispatchRules[] = {
     // when there are many; else 08's split-K.
     // Halves rows not in packs: 09 takes them in shifted packs since the twenty-first session, at the
     // speed of rows in packs (results/h100/explore/session21/rows-06bf1fd.txt, rows2-07412e2.txt),
-    // so under 64 rows they go to 09 as rows in packs do (rule 20), where 10's clusters (16-63 rows)
+    // so under 64 rows they go to 09 as rows in packs do (rule 22), where 10's clusters (16-63 rows)
     // and 08 (1-15) took them in the twentieth; from 64 rows of 1 MB and more 09 leads 10 too.
     {kHalves, Rows::unpacked, 64, kNoLimit, 524289, kNoLimit, kNoLimit, "09",
      "from 64 rows not in 16-byte packs of 1 MB and more: 09's split-K in shifted packs: 72.4% against 62.9% for 10 at 64 x 524289, 75.0-78.3% against 67.1-73.8% at 256 .. 1024 rows, N = 1048577 .. 2000001 (08: 33-41% there)"},
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
-    // 256-512 halves rows not in packs that 09's plan() holds in one chunk shifted (N <= 86008: a
+    // 160-512 halves rows not in packs that 09's plan() holds in one chunk shifted (N <= 86008: a
     // shared-memory chunk of 86016 less a pack of room, in whole packs): a chunk a block, one or two
-    // rounds of a nearly full grid. At 128 rows (half the grid) and past one chunk (256 x 86009,
-    // 90001) 08 led; from 640 rows, where the rounds no longer fill the grid evenly, the two were
-    // mixed (twenty-second session, results/h100/explore/session22/rows3-d92f9e1.txt,
-    // rows4-a2635a4.txt, rules-5c82814.txt, edge-b2a95d6.txt, edge2-5012d22.txt).
-    {kHalves, Rows::unpacked, 256, 512, 65537, 86008, kNoLimit, "09",
-     "256-512 rows not in 16-byte packs of 128-168 KB: 09's split-K in shifted packs, a row in one chunk (N <= 86008): 88.8-91.5% against 78.1-83.4% for 08's wide block at 256 rows, 84.0-85.8% against 78.7-79.1% at 512 x 65537, level at 512 x 81921 .. 86007; past one chunk 08 (82% against 72% at 256 x 86009)"},
+    // rounds of a nearly full grid, where 08's wide block takes a second wave past 132 rows. At 128
+    // rows (one wave of 08, half of 09's grid) and past one chunk (256 x 86009, 90001) 08 led; from
+    // 640 rows, where the rounds no longer fill the grid evenly, the two were mixed (twenty-second
+    // session, results/h100/explore/session22/rows3-d92f9e1.txt, rows4-a2635a4.txt,
+    // rules-5c82814.txt, edge-b2a95d6.txt, edge2-5012d22.txt, rows5-cd030d1.txt).
+    {kHalves, Rows::unpacked, 160, 512, 65537, 86008, kNoLimit, "09",
+     "160-512 rows not in 16-byte packs of 128-168 KB: 09's split-K in shifted packs, a row in one chunk (N <= 86008): 73.4-86.3% against 65.7-76.6% for 08's wide block (a second wave of blocks) at 160 .. 224 rows, 88.8-91.5% against 78.1-83.4% at 256 rows, 84.0-85.8% against 78.7-79.1% at 512 x 65537, level at 512 x 81921 .. 86007; past one chunk 08 (82% against 72% at 256 x 86009)"},
     // Halves rows not in whole 16-byte packs: 08's wide and wider blocks take them shifted, as above.
     {kHalves, Rows::unpacked, 128, kNoLimit, 65537, 131072, kNoLimit, "08",
      "rows not in 16-byte packs: 08's wide block takes them shifted: 88% against 65% for 10 at 128 x 65537"},

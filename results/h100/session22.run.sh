@@ -24,6 +24,8 @@
 #     had Triton's fused kernel ahead (explore/session22/paths.sh)
 #   OUT=... bash results/h100/session22.run.sh rows5  09 against 10 past rule 15's 255 rows, 08
 #     against 09 below rule 22's 256 (explore/session22/rows5.sh)
+#   OUT=... bash results/h100/session22.run.sh final  the dispatcher with rules 13 and 23 (from 160
+#     rows) against 3029f19's (explore/session22/rules2.sh), then every test-gpu case on stage 11
 #   OUT=... bash results/h100/session22.run.sh sweeps  the dispatcher's sweeps in three dtypes (issue 7's count)
 set -u
 part=${1:-probe}
@@ -73,6 +75,10 @@ paths)
 rows5)
   PROBE_UNTIL=400 timeout 420 bash results/h100/explore/session22/rows5.sh > $R/rows5.txt 2>&1
   echo "rows5 exit $? at ${SECONDS}s"; cat $R/rows5.txt ;;
+final)
+  BASE=.bin/base NEW=. PROBE_UNTIL=200 timeout 220 bash results/h100/explore/session22/rules2.sh > $R/rules2.txt 2>&1
+  echo "rules2 exit $? at ${SECONDS}s"; cat $R/rules2.txt
+  tests 11 11 $((585 - SECONDS)) "*" ;;
 sweeps)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   sweeps step11 ;;

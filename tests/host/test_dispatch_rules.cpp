@@ -175,7 +175,12 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f32, 128, 300001, "09"},    // 64-255 rows from 1 MB to 2 MB: 09 (twenty-second)
       {DType::f32, 128, 524287, "09"},
       {DType::f32, 255, 524287, "09"},
-      {DType::f32, 256, 300001, "10"},
+      {DType::f32, 256, 300001, "09"},    // 256-1023 rows of 1.2-2 MB but 2^19: 09 (twenty-second)
+      {DType::f32, 256, 300000, "10"},    // whole packs
+      {DType::f32, 512, 393216, "09"},    // whole packs
+      {DType::f32, 1023, 524287, "09"},
+      {DType::f32, 1024, 524287, "10"},
+      {DType::f32, 512, 299999, "10"},
       {DType::f32, 64, 262145, "09"},
       {DType::f32, 64, 262148, "09"},     // whole packs
       {DType::f32, 255, 524288, "09"},    // whole packs
@@ -204,7 +209,8 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::bf16, 1024, 3000001, "09"},
       {DType::f16, 64, 2097152, "08"},    // whole packs
       {DType::f16, 128, 65537, "08"},
-      {DType::f16, 255, 65537, "08"},
+      {DType::f16, 159, 65537, "08"},
+      {DType::bf16, 160, 65537, "09"},
       {DType::f16, 256, 65537, "09"},     // 256-512 rows in one chunk of 09 shifted (twenty-second)
       {DType::bf16, 512, 86007, "09"},
       {DType::f16, 513, 65537, "08"},
