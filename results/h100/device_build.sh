@@ -6,6 +6,8 @@
 #   budget S WHAT   false (and says so) once the call has run S seconds
 #   run NAME CMD... a benchmark, its JSON and text to $R/NAME.{json,txt}, until 480 s
 #   sweeps STAGE... each stage's default sweep in fp32, fp16 and bf16 (step11 first: its plans too)
+#   tests NAME STAGES SECONDS CASES   test-gpu of those stages and cases (* for all) to
+#            $R/test-gpu-NAME.txt, and its summary (session18-22.run.sh each had a copy until then)
 OUT=${OUT:-/tmp/out}
 DEPS=${DEPS:-.deps}
 R=$part; mkdir -p $R
@@ -27,4 +29,8 @@ sweeps() {
     run ${st}_f16 ./$st --dtype f16
     run ${st}_bf16 ./$st --dtype bf16
   done
+}
+tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases (* for all), its summary
+  SOFTMAX_TEST_STAGES=$2 timeout $3 build/test_gpu --duration=true -tc="$4" > $R/test-gpu-$1.txt 2>&1
+  echo "test-gpu $1 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)| s: " $R/test-gpu-$1.txt | tail -n 30
 }

@@ -27,11 +27,7 @@
 #     (--sweeps unpacked), which stage 10's 13-slice CTAs take now
 set -u
 part=${1:-wider10}
-case $part in edges|final|sync2) ;; *) . results/h100/device_build.sh ;; esac  # the build, R, B, budget, run, sweeps
-tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases (* for all), its summary
-  SOFTMAX_TEST_STAGES=$2 timeout $3 build/test_gpu --duration=true -tc="$4" > $R/test-gpu-$1.txt 2>&1
-  echo "test-gpu $1 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)| s: " $R/test-gpu-$1.txt | tail -n 30
-}
+case $part in edges|final|sync2) ;; *) . results/h100/device_build.sh ;; esac  # the build, R, B, budget, run, sweeps, tests
 case $part in
 wider10)
   nvidia-smi > $R/nvidia-smi.txt 2>&1

@@ -29,11 +29,7 @@
 #     dispatcher's sweeps as well (their shapes, rows in packs, are not the ones this session moved)
 set -u
 part=${1:-probe}
-case $part in probe2|probe3) ;; *) . results/h100/device_build.sh ;; esac  # the build, R, B, budget, run, sweeps
-tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases (* for all), its summary
-  SOFTMAX_TEST_STAGES=$2 timeout $3 build/test_gpu --duration=true -tc="$4" > $R/test-gpu-$1.txt 2>&1
-  echo "test-gpu $1 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)| s: " $R/test-gpu-$1.txt | tail -n 30
-}
+case $part in probe2|probe3) ;; *) . results/h100/device_build.sh ;; esac  # the build, R, B, budget, run, sweeps, tests
 synccheck() {  # synccheck LABEL CMD...: its summary and first report
   echo "== synccheck $1"; shift
   timeout 60 compute-sanitizer --tool synccheck --print-limit 2 --error-exitcode 99 "$@" 2>&1 \

@@ -26,11 +26,7 @@
 #     racecheck on the shared-memory form with odd rows (fp32 5 x 2097155, fp16 5 x 4194307)
 set -u
 part=${1:-probe}
-. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps
-tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases (* for all), its summary
-  SOFTMAX_TEST_STAGES=$2 timeout $3 build/test_gpu --duration=true -tc="$4" > $R/test-gpu-$1.txt 2>&1
-  echo "test-gpu $1 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)| s: " $R/test-gpu-$1.txt | tail -n 30
-}
+. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
 case $part in
 probe)
   nvidia-smi > $R/nvidia-smi.txt 2>&1

@@ -29,11 +29,7 @@
 #   OUT=... bash results/h100/session22.run.sh sweeps  the dispatcher's sweeps in three dtypes (issue 7's count)
 set -u
 part=${1:-probe}
-. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps
-tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases (* for all), its summary
-  SOFTMAX_TEST_STAGES=$2 timeout $3 build/test_gpu --duration=true -tc="$4" > $R/test-gpu-$1.txt 2>&1
-  echo "test-gpu $1 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)| s: " $R/test-gpu-$1.txt | tail -n 30
-}
+. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
 case $part in
 probe)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
