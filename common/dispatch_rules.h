@@ -109,7 +109,7 @@ inline constexpr Rule kDispatchRules[] = {
     // 256-1023 rows of 1.2-2 MB but 2^19 (twenty-second session, results/h100/explore/session22/
     // rows5-cd030d1.txt): 10's clusters led only where the row fills 8 CTAs (2^19 in packs: 91.6-94.1%
     // against 89.7-90.6% for 09 at 256 .. 512 rows); on the other lengths measured, in packs or not,
-    // 09's rounds led by 2-8 points.
+    // 09's rounds led by 1.8-7.9 points.
     {kF32, Rows::contiguous, 256, 1023, 300001, (int64_t{1} << 19) - 1, kNoLimit, "09",
      "256-1023 rows of 1.2-2 MB but 2^19: cooperative split-K in rounds: 88.3-92.9% against 81.9-86.8% for 10's clusters at M = 256 .. 512, N = 393216 .. 524287, in packs or not"},
     {kF32, Rows::contiguous, 256, kNoLimit, 65537, int64_t{1} << 19, kNoLimit, "10",
