@@ -16,6 +16,8 @@
 //     by element. Packs past nvec hold -inf.
 //   * summary() is this thread's (max, sum) of exp(x - max) over its packs; it waits for its own
 //     cp.async copies, and a thread reads back only what it copied: no block barrier is needed.
+//     In fp32 it leaves exp(x - max) in the register packs in place of x (kKeepExps), so store()
+//     takes no second exponential for them; call summary() once between load() and store().
 //   * store() writes exp(x - row.m) / row.l for the thread's packs to dst (a ShiftedRow with the
 //     source's misalignment, if the source was one); store_then_load() does too, for rows in whole
 //     packs, and loads the next stretch of a persistent block (same nvec) into the packs it frees,
@@ -68,6 +70,13 @@ template <class T, int THREADS, int REG, int SMEM>
 struct RowCache {
   uint4 reg[REG];
   uint4* cache;
+  // fp32 (twenty-third session): summary() overwrites the register packs with exp(x - reg_max), and
+  // store() scales them by exp(reg_max - row max) / row sum: one exponential per element, as
+  // Triton's fused kernel and stage 08's team_rows take, instead of two. A pack of floats holds its
+  // exponentials in the same registers; a pack of halves would need twice as many, so halves
+  // convert and exponentiate again in store(). The slices in shared memory are not rewritten.
+  static constexpr bool kKeepExps = std::is_same_v<T, float>;
+  float reg_max = -INFINITY;  // kKeepExps: the max the register packs' exponentials are taken against
   // The slices are summed as they land when there are at most 13 (the wide, wider and medium
   // kernels). The extreme kernel's 56 took 38% longer so, and 34% with its cp.async groups capped at
   // 8 (results/h100/explore/session13/landed2.txt, landed3.txt); it sums them after the last load.
@@ -142,8 +151,14 @@ struct RowCache {
       m = rm;
     }
     const float ms = m == -INFINITY ? 0.0f : m;  // all -inf (or no data): sum 0, no NaN
+    if constexpr (kKeepExps) {
+      reg_max = m;  // -inf: every register pack is -inf, its exponentials 0, and so its outputs
 #pragma unroll
-    for (int i = 0; i < REG; ++i) add_exps(l, reg[i], ms);
+      for (int i = 0; i < REG; ++i) reg[i] = exps_added(l, reg[i], ms);
+    } else {
+#pragma unroll
+      for (int i = 0; i < REG; ++i) add_exps(l, reg[i], ms);
+    }
     if constexpr (!kSlicesAsLanded) {
 #pragma unroll
       for (int i = 0; i < SMEM; ++i)
@@ -167,6 +182,18 @@ struct RowCache {
     for (int k = 0; k < V; ++k) l += __expf(f[k] - shift);
   }
 
+  // l += exp(x - shift) over a pack of floats; returns the pack of those exponentials.
+  __device__ __forceinline__ static uint4 exps_added(float& l, const uint4& p, float shift) {
+    float f[4];
+    unpack<float>(p, f);
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      f[k] = __expf(f[k] - shift);
+      l += f[k];
+    }
+    return pack<float>(f);
+  }
+
   // Fold one pack into this thread's running (m, l); a pack of -inf adds 0. Unlike online_stats.cuh's
   // fold, no exponential is taken while the max does not rise, which after the first slices it
   // seldom does.
@@ -184,11 +211,11 @@ struct RowCache {
   template <class Dst>
   __device__ __forceinline__ void store(const Dst& dst, int nvec, MaxSum row) const {
     const int tid = threadIdx.x;
-    const float inv = 1.0f / row.l;
+    const float inv = 1.0f / row.l, scale = register_scale(row, inv);
 #pragma unroll
     for (int i = 0; i < REG; ++i) {
       const int v = tid + i * THREADS;
-      if (v < nvec) put_pack(dst, v, normalised(reg[i], row.m, inv));
+      if (v < nvec) put_pack(dst, v, register_output(reg[i], row.m, inv, scale));
     }
 #pragma unroll
     for (int i = 0; i < SMEM; ++i) {
@@ -205,7 +232,7 @@ struct RowCache {
   //     used the value), and only the thread that reads a slot fills it: no block barrier.
   __device__ __forceinline__ void store_then_load(uint4* dst, int nvec, MaxSum row, const uint4* next) {
     const int tid = threadIdx.x;
-    const float inv = 1.0f / row.l;
+    const float inv = 1.0f / row.l, scale = register_scale(row, inv);
 #pragma unroll
     for (int i = 0; i < SMEM; ++i) {
       const int v = tid + (REG + i) * THREADS;
@@ -219,8 +246,27 @@ struct RowCache {
 #pragma unroll
     for (int i = 0; i < REG; ++i) {
       const int v = tid + i * THREADS;
-      if (v < nvec) dst[v] = normalised(reg[i], row.m, inv);
+      if (v < nvec) dst[v] = register_output(reg[i], row.m, inv, scale);
       if (next) reg[i] = v < nvec ? next[v] : neg_inf_pack<T>();
+    }
+  }
+
+  // kKeepExps: what turns the register packs' exponentials into outputs, exp(reg_max - row.m) / row.l.
+  // Never NaN where the plain form is not: reg_max <= row.m, and reg_max = -inf gives 0 (a row all
+  // -inf, or with a NaN or +inf, has row.l NaN and gives NaN, as normalised() does).
+  __device__ __forceinline__ float register_scale(MaxSum row, float inv) const {
+    return kKeepExps ? __expf(reg_max - row.m) * inv : 0.0f;
+  }
+  // A register pack's output: its exponentials scaled (kKeepExps), or normalised from x.
+  __device__ __forceinline__ static uint4 register_output(const uint4& p, float m, float inv, float scale) {
+    if constexpr (kKeepExps) {
+      float f[4];
+      unpack<float>(p, f);
+#pragma unroll
+      for (int k = 0; k < 4; ++k) f[k] *= scale;
+      return pack<float>(f);
+    } else {
+      return normalised(p, m, inv);
     }
   }
 
