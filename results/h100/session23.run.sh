@@ -5,6 +5,11 @@
 #   OUT=... bash results/h100/session23.run.sh probe  fp32's register packs keep their exponentials
 #     (common/row_cache.cuh): 9116f90's 08, 10 and 11 (.bin/base, built on the build machine)
 #     against now, alternating processes (explore/session23/exps.sh); then test-gpu on 08 and 10
+#     (the 585 s limit stopped it in the 2^31 case; every case before it passed)
+#   OUT=... bash results/h100/session23.run.sh keep8  the exponentials kept only in blocks of at most
+#     8 slices (explore/session23/keep8.patch, built here in /tmp/v2) beside kept everywhere and
+#     9116f90's (explore/session23/keep8.sh); then the test-gpu cases on 08 and 10 that probe's
+#     limit left
 set -u
 part=${1:-probe}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -14,4 +19,12 @@ probe)
   BASE=.bin/base NEW=. timeout 300 bash results/h100/explore/session23/exps.sh > $R/exps.txt 2>&1
   echo "exps exit $? at ${SECONDS}s"; cat $R/exps.txt
   tests 08-10 08,10 $((585 - SECONDS)) "*" ;;
+keep8)
+  mkdir -p /tmp/v2 && tar --exclude=./build --exclude=./.bin -cf - . | tar xf - -C /tmp/v2
+  (cd /tmp/v2 && { patch -s -p1 < results/h100/explore/session23/keep8.patch || git apply results/h100/explore/session23/keep8.patch; } \
+    && grep -q "SMEM <= kWideSmem;" common/row_cache.cuh && make -s -j16 --no-print-directory DEPS=$OLDPWD/$DEPS ARCH=sm_90 BUILD=/tmp/v2b step08 step10) > $R/keep8-build.txt 2>&1
+  echo "keep8 build exit $? at ${SECONDS}s"
+  BASE=.bin/base NEW=. KEEP8=/tmp/v2 timeout 280 bash results/h100/explore/session23/keep8.sh > $R/keep8.txt 2>&1
+  echo "keep8 exit $? at ${SECONDS}s"; cat $R/keep8.txt
+  tests 08-10-rest 08,10 $((585 - SECONDS)) "*2^31*,*longer than the chip*,*row stride*,*occupancy calculator*,*running a stage again*,*StreamScratch*,*two streams*,*checks catch*" ;;
 esac
