@@ -16,8 +16,9 @@
 //     by element. Packs past nvec hold -inf.
 //   * summary() is this thread's (max, sum) of exp(x - max) over its packs; it waits for its own
 //     cp.async copies, and a thread reads back only what it copied: no block barrier is needed.
-//     In fp32 it leaves exp(x - max) in the register packs in place of x (kKeepExps), so store()
-//     takes no second exponential for them; call summary() once between load() and store().
+//     In fp32 blocks of up to 8 slices it leaves exp(x - max) in the register packs in place of x
+//     (kKeepExps), so store() takes no second exponential for them; call summary() once between
+//     load() and store() (or store_then_load()).
 //   * store() writes exp(x - row.m) / row.l for the thread's packs to dst (a ShiftedRow with the
 //     source's misalignment, if the source was one); store_then_load() does too, for rows in whole
 //     packs, and loads the next stretch of a persistent block (same nvec) into the packs it frees,
@@ -71,11 +72,13 @@ struct RowCache {
   uint4 reg[REG];
   uint4* cache;
   // fp32 (twenty-third session): summary() overwrites the register packs with exp(x - reg_max), and
-  // store() scales them by exp(reg_max - row max) / row sum: one exponential per element, as
-  // Triton's fused kernel and stage 08's team_rows take, instead of two. A pack of floats holds its
-  // exponentials in the same registers; a pack of halves would need twice as many, so halves
+  // store() scales them by exp(reg_max - row max) / row sum: one exponential per register element,
+  // as Triton's fused kernel and stage 08's team_rows take, instead of two. A pack of floats holds
+  // its exponentials in the same registers; a pack of halves would need twice as many, so halves
   // convert and exponentiate again in store(). The slices in shared memory are not rewritten.
-  static constexpr bool kKeepExps = std::is_same_v<T, float>;
+  // Blocks of more than 8 slices keep the two exponentials: stage 08's 13-slice block was 0.9-1.6%
+  // slower with one (explore/session23/keep8-f25bdfa.txt), the others 0-1.2% faster.
+  static constexpr bool kKeepExps = std::is_same_v<T, float> && SMEM <= kWideSmem;
   float reg_max = -INFINITY;  // kKeepExps: the max the register packs' exponentials are taken against
   // The slices are summed as they land when there are at most 13 (the wide, wider and medium
   // kernels). The extreme kernel's 56 took 38% longer so, and 34% with its cp.async groups capped at

@@ -10,6 +10,10 @@
 #     8 slices (explore/session23/keep8.patch, built here in /tmp/v2) beside kept everywhere and
 #     9116f90's (explore/session23/keep8.sh); then the test-gpu cases on 08 and 10 that probe's
 #     limit left
+#   OUT=... bash results/h100/session23.run.sh pipes  stage 09 with k pipelines (explore/session23/
+#     pipelines_k.patch, built here in /tmp/v3) on few rows of 64 MB (explore/session23/pipes.sh);
+#     then every stage and peer in one process (bench/peers.py) with the exponentials kept in
+#     blocks of up to 8 slices
 set -u
 part=${1:-probe}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -27,4 +31,14 @@ keep8)
   BASE=.bin/base NEW=. KEEP8=/tmp/v2 timeout 280 bash results/h100/explore/session23/keep8.sh > $R/keep8.txt 2>&1
   echo "keep8 exit $? at ${SECONDS}s"; cat $R/keep8.txt
   tests 08-10-rest 08,10 $((585 - SECONDS)) "*2^31*,*longer than the chip*,*row stride*,*occupancy calculator*,*running a stage again*,*StreamScratch*,*two streams*,*checks catch*" ;;
+pipes)
+  mkdir -p /tmp/v3 && tar --exclude=./build --exclude=./.bin -cf - . | tar xf - -C /tmp/v3
+  (cd /tmp/v3 && { patch -s -p1 < results/h100/explore/session23/pipelines_k.patch || git apply results/h100/explore/session23/pipelines_k.patch; } \
+    && grep -q "kMaxPipelines" steps/09_cooperative.cu && make -s -j16 --no-print-directory DEPS=$OLDPWD/$DEPS ARCH=sm_90 BUILD=/tmp/v3b step09) > $R/pipes-build.txt 2>&1
+  echo "pipes build exit $? at ${SECONDS}s"
+  (cd /tmp/v3 && timeout 300 bash results/h100/explore/session23/pipes.sh) > $R/pipes.txt 2>&1
+  echo "pipes exit $? at ${SECONDS}s"; cat $R/pipes.txt
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
 esac
