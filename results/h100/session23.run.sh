@@ -14,6 +14,9 @@
 #     pipelines_k.patch, built here in /tmp/v3) on few rows of 64 MB (explore/session23/pipes.sh);
 #     then every stage and peer in one process (bench/peers.py) with the exponentials kept in
 #     blocks of up to 8 slices
+#     k pipelines measured slower than one or two on every shape (pipes-3964737.txt); not adopted.
+#   OUT=... bash results/h100/session23.run.sh final  every test-gpu case on stage 11, then 08's and
+#     10's cases on corner shapes and special values, with the final kernels
 set -u
 part=${1:-probe}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -41,4 +44,7 @@ pipes)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
+final)
+  tests 11 11 470 "*"
+  tests 08-10-corners 08,10 $((585 - SECONDS)) "*corner shapes*,*huge values*,*NaN, +inf*,*not 16-byte aligned*,*each of stage 08's cache capacities*" ;;
 esac
