@@ -109,8 +109,9 @@ __global__ void __launch_bounds__(THREADS, MINB)
   // 1. Every load of the thread's packs in flight: shared memory by cp.async, then registers.
   if constexpr (SHIFTED) row_cache.load(row_packs<true>(xr, static_cast<int>(N)), nvec);
   else row_cache.load(reinterpret_cast<const uint4*>(x + blockIdx.x * N), nvec);  // (as team_rows says)
-  // 2. This thread's (max, sum), then the row's: one merge-reduction across the block.
-  const MaxSum row = block_allreduce(row_cache.summary(nvec));
+  // 2. This thread's (max, sum), then the row's: the max across the block, then the rescaled sums
+  //    (reduce.cuh's two cheap steps, since the twenty-third session; the merge chain before).
+  const MaxSum row = block_allreduce_two_step(row_cache.summary(nvec));
   // 3. Normalise from the cache; 16-byte stores.
   row_cache.store(row_packs<SHIFTED>(y + blockIdx.x * N, static_cast<int>(N)), nvec, row);
 }

@@ -263,8 +263,9 @@ __device__ __forceinline__ void normalise_tile(const Tile<T>& t, const uint4* bu
 
 // The row's (max, sum) from each CTA's block summary s (every thread of every CTA of the cluster
 // calls it): thread 0 publishes s in its CTA's mailbox, the cluster barrier makes all C visible,
-// and lane j of every warp reads CTA j's through distributed shared memory; every warp merges the
-// same C values in the same order. The mailboxes are read after this returns: a CTA may exit only
+// and lane j of every warp reads CTA j's through distributed shared memory; every warp reduces the
+// same C values the same way (the max, then the sums rescaled to it: reduce.cuh's two cheap steps,
+// since the twenty-third session). The mailboxes are read after this returns: a CTA may exit only
 // once every CTA has passed it (the caller's barrier_arrive / barrier_wait).
 __device__ __forceinline__ MaxSum cluster_merge(const cg::cluster_group& cluster, MaxSum* mailbox, MaxSum s) {
   const int C = static_cast<int>(cluster.num_blocks());
@@ -273,7 +274,7 @@ __device__ __forceinline__ MaxSum cluster_merge(const cg::cluster_group& cluster
   cluster.sync();  // every CTA's summary is published
   const int lane = threadIdx.x % 32;
   const MaxSum theirs = lane < C ? *cluster.map_shared_rank(mailbox, lane) : maxsum_identity();
-  return warp_allreduce(theirs);
+  return warp_allreduce_two_step(theirs);
 }
 
 #endif  // sm_90
@@ -386,7 +387,7 @@ __global__ void __launch_bounds__(kWideThreads, 1)
   if constexpr (SHIFTED) row_cache.load(row_packs<true>(x + r * ld + begin, n), nvec);
   else row_cache.load(reinterpret_cast<const uint4*>(x + r * ld + begin), nvec);
   // 2. The CTA's (max, sum), then the row's, through distributed shared memory.
-  const MaxSum row = cluster_merge(cluster, &mailbox, block_allreduce(row_cache.summary(nvec)));
+  const MaxSum row = cluster_merge(cluster, &mailbox, block_allreduce_two_step(row_cache.summary(nvec)));
   auto token = cluster.barrier_arrive();
   // 3. Normalise from registers and shared memory; 16-byte stores.
   if constexpr (SHIFTED) row_cache.store(row_packs<true>(y + r * ld + begin, n), nvec, row);
@@ -440,7 +441,7 @@ __global__ void __launch_bounds__(kWideThreads, 1)
     if (rank == 0 && threadIdx.x == 0) next_row[k & 1] = take_row(tickets, M, clusters);
     // 2. The CTA's (max, sum), then the row's, through distributed shared memory; the barriers in
     //    both also publish CTA 0's ticket.
-    const MaxSum row = cluster_merge(cluster, &mailbox[k & 1], block_allreduce(row_cache.summary(nvec)));
+    const MaxSum row = cluster_merge(cluster, &mailbox[k & 1], block_allreduce_two_step(row_cache.summary(nvec)));
     const int64_t next = C == 1 ? next_row[k & 1] : *cluster.map_shared_rank(&next_row[k & 1], 0);
     // 3. Normalise from registers and shared memory (16-byte stores), loading the next row's part.
     row_cache.store_then_load(reinterpret_cast<uint4*>(y + r * ld + begin), nvec, row,

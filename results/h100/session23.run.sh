@@ -17,6 +17,9 @@
 #     k pipelines measured slower than one or two on every shape (pipes-3964737.txt); not adopted.
 #   OUT=... bash results/h100/session23.run.sh final  every test-gpu case on stage 11, then 08's and
 #     10's cases on corner shapes and special values, with the final kernels
+#   OUT=... bash results/h100/session23.run.sh twostep  08's one-pass blocks and 10's wide CTAs reduce
+#     in two cheap steps: b4f7432's 08, 10 and 11 (.bin/base2) against now (explore/session23/
+#     twostep.sh); test-gpu on 08, 10 and 11's quick cases; then every stage and peer in one process
 set -u
 part=${1:-probe}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -44,6 +47,13 @@ pipes)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
+twostep)
+  BASE=.bin/base2 NEW=. timeout 200 bash results/h100/explore/session23/twostep.sh > $R/twostep.txt 2>&1
+  echo "twostep exit $? at ${SECONDS}s"; cat $R/twostep.txt
+  tests 08-10-11 08,10,11 120 "*corner shapes*,*huge values*,*convention on NaN*,*not 16-byte aligned*,*at each of stage 08's cache capacities*,*rows of 96 KB to 2 MB*"
+  nvidia-smi > $R/nvidia-smi.txt 2>&1
+  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 4 $R/peers-$commit.txt ;;
 final)
   tests 11 11 470 "*"
   tests 08-10-corners 08,10 $((585 - SECONDS)) "*corner shapes*,*huge values*,*NaN, +inf*,*not 16-byte aligned*,*each of stage 08's cache capacities*" ;;
