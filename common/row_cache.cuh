@@ -77,7 +77,7 @@ struct RowCache {
   // its exponentials in the same registers; a pack of halves would need twice as many, so halves
   // convert and exponentiate again in store(). The slices in shared memory are not rewritten.
   // Blocks of more than 8 slices keep the two exponentials: stage 08's 13-slice block was 0.9-1.6%
-  // slower with one (explore/session23/keep8-f25bdfa.txt), the others 0-1.2% faster.
+  // slower with one (results/h100/explore/session23/keep8-f25bdfa.txt; docs/08_half.md has the rest).
   static constexpr bool kKeepExps = std::is_same_v<T, float> && SMEM <= kWideSmem;
   float reg_max = -INFINITY;  // kKeepExps: the max the register packs' exponentials are taken against
   // The slices are summed as they land when there are at most 13 (the wide, wider and medium
