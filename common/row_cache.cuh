@@ -187,10 +187,10 @@ struct RowCache {
 
   // l += exp(x - shift) over a pack of floats; returns the pack of those exponentials.
   __device__ __forceinline__ static uint4 exps_added(float& l, const uint4& p, float shift) {
-    float f[4];
+    float f[kVec<float>];
     unpack<float>(p, f);
 #pragma unroll
-    for (int k = 0; k < 4; ++k) {
+    for (int k = 0; k < kVec<float>; ++k) {
       f[k] = __expf(f[k] - shift);
       l += f[k];
     }
@@ -263,10 +263,10 @@ struct RowCache {
   // A register pack's output: its exponentials scaled (kKeepExps), or normalised from x.
   __device__ __forceinline__ static uint4 register_output(const uint4& p, float m, float inv, float scale) {
     if constexpr (kKeepExps) {
-      float f[4];
+      float f[kVec<float>];
       unpack<float>(p, f);
 #pragma unroll
-      for (int k = 0; k < 4; ++k) f[k] *= scale;
+      for (int k = 0; k < kVec<float>; ++k) f[k] *= scale;
       return pack<float>(f);
     } else {
       return normalised(p, m, inv);
