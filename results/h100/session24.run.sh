@@ -7,8 +7,9 @@
 #   then run, carrying .deps and .commit:
 #   OUT=... bash results/h100/session24.run.sh stream  the prepared stage 12 (explore/session24/
 #     12_stream.cu) copied into steps/ and built with every stage (step11 links it but never picks
-#     it); ./step12 --check in three dtypes; stage 12 beside stage 11 on 17 few-row shapes and its
-#     knobs (explore/session24/stream.sh); then every test-gpu case on stage 12 in what time is left
+#     it); ./step12 --explain; ./step12 --check in three dtypes (a failure or a hang, 60 s each,
+#     ends the call there); stage 12 beside stage 11 on 17 few-row shapes and its knobs
+#     (explore/session24/stream.sh); then every test-gpu case on stage 12 in what time is left
 set -u
 part=${1:-stream}
 case $part in
@@ -18,8 +19,12 @@ esac
 case $part in
 stream)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
-  for t in f32 f16 bf16; do timeout 60 ./step12 --check --dtype $t; echo "check $t exit $? at ${SECONDS}s"; done > $R/check12.txt 2>&1
+  ./step12 --explain > $R/step12.explain.txt 2>&1
+  for t in f32 f16 bf16; do
+    timeout 60 ./step12 --check --dtype $t; echo "check $t exit $? at ${SECONDS}s"
+  done > $R/check12.txt 2>&1
   cat $R/check12.txt
+  grep -q "exit [^0]" $R/check12.txt && { echo "a check failed or hung: no timing, no test-gpu"; exit 1; }
   timeout 330 bash results/h100/explore/session24/stream.sh > $R/stream.txt 2>&1
   echo "stream exit $? at ${SECONDS}s"; cat $R/stream.txt
   tests 12 12 $((590 - SECONDS)) "*" ;;
