@@ -12,10 +12,10 @@
 // holds about one row plus a tile per block. Rows longer than L2 fall out of it (a third pass).
 //
 // PREPARED, NOT YET RUN ON A GPU (twenty-fourth session, which had no device time left). It
-// compiles for sm_80 and sm_90 against commit 7184272 as steps/12_stream.cu, without spills
-// (40-64 registers, 2 blocks of 512 a SM). results/h100/session24.run.sh copies it into steps/,
-// builds, checks it, runs test-gpu on it and times it beside stage 11; docs/11_dispatch.md ("Next:
-// a row on the whole chip") has the design, the prediction and what to measure.
+// compiles for sm_80 and sm_90 against commit 7184272 as steps/12_stream.cu, without spills (56-64
+// registers with 32 KB tiles: 2 blocks of 512 a SM). results/h100/session24.run.sh copies it into
+// steps/, builds, checks it, runs test-gpu on it and times it beside stage 11; docs/11_dispatch.md
+// ("Next: a row on the whole chip") has the design, the prediction and what to measure.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
