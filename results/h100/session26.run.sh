@@ -6,6 +6,9 @@
 # sanitize  stages 08-11 under compute-sanitizer's four tools (tests/sanitize.sh: fp32, three shapes),
 #           the first run of it on the kernels that stand since 32f9d93; then fp16 on a shape each
 #           of 08 and 10 takes in its one-pass blocks, and the cooperative path of 09, as time allows
+#   OUT=... bash results/h100/session26.run.sh sweeps
+# sweeps    the dispatcher's sweeps in three dtypes (issue 7's count of shapes at 95% of the copy),
+#           the first on the kernels that stand since 32f9d93 (the last were 72f3ad4's)
 set -u
 part=${1:-sanitize}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -23,4 +26,6 @@ sanitize)
     done
   done > $R/sanitize-f16.txt 2>&1
   cat $R/sanitize-f16.txt ;;
+sweeps)
+  sweeps step11 ;;
 esac
