@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Device runs prepared in the twenty-fourth session, which had no device time left (55 s; the
-# twenty-third session's calls used the rest). Not yet run. The call builds on the device first
+# twenty-third session's calls used the rest). Run in the twenty-sixth (session26.md). The call builds on the device first
 # (device_build.sh: Google Benchmark and doctest carried in .deps, the commit in .commit):
 #   mkdir -p .deps/include .deps/lib && cp -r /usr/include/benchmark /usr/include/doctest .deps/include \
 #     && cp -a /usr/lib/x86_64-linux-gnu/libbenchmark.so* .deps/lib && git rev-parse --short HEAD > .commit

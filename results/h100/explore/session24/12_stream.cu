@@ -11,11 +11,13 @@
 // raises the row's flag. HBM sees one read and one write per element, mixed as in a copy, and L2
 // holds about one row plus a tile per block. Rows longer than L2 fall out of it (a third pass).
 //
-// PREPARED, NOT YET RUN ON A GPU (twenty-fourth session, which had no device time left). It
-// compiles for sm_80 and sm_90 against commit 7184272 as steps/12_stream.cu, without spills (56-64
-// registers with 32 KB tiles: 2 blocks of 512 a SM). results/h100/session24.run.sh copies it into
-// steps/, builds, checks it, runs test-gpu on it and times it beside stage 11; docs/11_dispatch.md
-// ("Next: a row on the whole chip") has the design, the prediction and what to measure.
+// PREPARED in the twenty-fourth session; RUN in the twenty-sixth (H100, b40a183): correct (every
+// test-gpu case passed) and 1-31% SLOWER than stage 09 on all 17 few-row shapes timed, so not
+// adopted (results/h100/explore/session26/). It compiles for sm_80 and sm_90 as
+// steps/12_stream.cu, without spills (56-64 registers with 32 KB tiles: 2 blocks of 512 a SM).
+// results/h100/session24.run.sh copies it into steps/, builds, checks it, runs test-gpu on it and
+// times it beside stage 11; docs/11_dispatch.md ("Next: a row on the whole chip") has the design,
+// the prediction and what was measured.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Probe (prepared in the twenty-fourth session, not yet run): the prepared stage 12
+# Probe (prepared in the twenty-fourth session, run in the twenty-sixth: explore/session26/stream.txt): the prepared stage 12
 # (explore/session24/12_stream.cu, copied to steps/ by ../../session24.run.sh before the build)
 # beside stage 11 on the few-row shapes, each stage its own process, then its knobs on three shapes.
 # Run from the repository root after the build: bash results/h100/explore/session24/stream.sh
