@@ -105,6 +105,7 @@ docs:
 	$(MAKE) ARCH="sm_80 sm_90" all $(BUILD)/occupancy_tool
 	python3 docs/tables.py
 docs-check: $(BUILD)/occupancy_tool
+	python3 docs/tables.py --self-test
 	python3 docs/tables.py --check
 
 # The one-pass kernels with shared-memory slices issue every load of the row before their first

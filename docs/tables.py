@@ -30,18 +30,24 @@ Two kinds of block, each between an opening marker and its end marker:
       for the few-row shapes (M <= 8) of 64 MB or more in those sweeps: the most of the copy a kernel
       can reach if the whole chip (registers, shared memory, L2: from the run's header line) holds
       one row at a time, against what the sweep measured
+  <!-- target results/h100/step11_a.json results/h100/step11_f16_a.json ... -->   ...   <!-- end target -->
+      issue 7's first target, one line per commit of those sweeps: how many shapes of 64 MB or more
+      reach 95% of the copy timed beside them, the lowest of the many-row shapes (M >= 2048) and the
+      range of the few-row ones (M <= 8), per dtype, rounded down to 0.1
 
   python3 docs/tables.py            rewrite the blocks in place
   python3 docs/tables.py --check    exit 1 if any block differs from what the files say now
+  python3 docs/tables.py --self-test   the target table's count on two made-up sweeps (docs-check runs it)
 """
 import json
+import math
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BLOCK = re.compile(r"(<!-- (measured|ptxas|occupancy|compare|peers|paths|ceiling) ([^ \n]+?)( [^\n]*?)? -->\n)(.*?)(<!-- end \2 -->)",
+BLOCK = re.compile(r"(<!-- (measured|ptxas|occupancy|compare|peers|paths|ceiling|target) ([^ \n]+?)( [^\n]*?)? -->\n)(.*?)(<!-- end \2 -->)",
                    re.S)
 ARCH_GPU = {"sm_80": "A100", "sm_90": "H100"}
 
@@ -317,6 +323,44 @@ def ceiling_table(paths):
     return head + "\n".join(rows) + "\n"
 
 
+def down(pct):
+    """A percentage to one decimal, rounded down: 94.99 is under the line and reads 94.9, not 95.0."""
+    return f"{math.floor(pct * 10 + 1e-9) / 10:.1f}"
+
+
+def target_table(paths):
+    missing = [p for p in paths if not (ROOT / p).exists()]
+    if missing:
+        return f"_No result file {', '.join(missing)} yet._\n"
+    dtypes, by_commit = ["f32", "f16", "bf16"], {}
+    for path in paths:  # {commit: {dtype: (records, context, path)}}, in the order given
+        recs, ctx = bench_rows(path)
+        by_commit.setdefault(ctx.get("commit", "?"), {})[ctx.get("dtype", "f32")] = (recs, ctx, path)
+    rows = ["| commit | date | ≥ 95% of the copy | M = 2048, lowest (f32 / f16 / bf16) | M ≤ 8 (f32 / f16 / bf16) | files |",
+            "|---|---|---:|---|---|---|"]
+    for commit, runs in by_commit.items():
+        met = total = 0
+        many, few = [], []
+        for t in dtypes:
+            if t not in runs:
+                many.append("–"), few.append("–")
+                continue
+            recs, _, _ = runs[t]
+            size = 4 if t == "f32" else 2
+            big = {shape: b["pct_copy"] for shape, b in recs.items() if shape[0] * shape[1] * size >= 64 << 20}
+            total += len(big)
+            met += sum(p >= 95.0 for p in big.values())
+            m = [p for (mm, _), p in big.items() if mm >= 2048]
+            f = [p for (mm, _), p in big.items() if mm <= 8]
+            many.append(down(min(m)) if m else "–")
+            few.append(f"{down(min(f))}–{down(max(f))}" if f else "–")
+        date = min(ctx.get("date", "?")[:10] for _, ctx, _ in runs.values())
+        files = ", ".join(f"`{Path(path).name}`" for _, _, path in runs.values())
+        rows.append(f"| {commit} | {date} | {met} of {total} | {' / '.join(many)} | {' / '.join(few)} | {files} |")
+    return ("% of the copy timed in the same run (rounded down to 0.1), on the sweep shapes of 64 MB or more "
+            "(x alone); the dispatcher's sweeps (`./step11`, 30 timed iterations).\n\n" + "\n".join(rows) + "\n")
+
+
 def render(text):
     def fill(m):
         kind, stage, spec = m.group(2), m.group(3), (m.group(4) or "")
@@ -332,13 +376,39 @@ def render(text):
             body = paths_table(stage, spec)
         elif kind == "ceiling":
             body = ceiling_table([stage] + spec.split())
+        elif kind == "target":
+            body = target_table([stage] + spec.split())
         else:
             body = occupancy_table(stage, spec)
         return m.group(1) + body + m.group(6)
     return BLOCK.sub(fill, text)
 
 
+def self_test():
+    """target_table on made-up sweeps: a shape counts only from 64 MB of x and only at 95% or more."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        def sweep(name, dtype, shapes):  # shapes: [(M, N, pct_copy)]
+            path = Path(tmp) / name
+            path.write_text(json.dumps({"context": {"commit": "abc1234", "dtype": dtype, "date": "2026-01-02T00:00"},
+                                        "benchmarks": [{"name": f"s/{dtype}/M:{m}/N:{n}", "pct_copy": p}
+                                                       for m, n, p in shapes]}))
+            return str(path)
+        f32 = sweep("a.json", "f32", [(2048, 8192, 95.0), (2048, 16384, 94.99), (8, 2097152, 80.0),
+                                      (1, 4096, 99.0)])  # the last is 16 KB: not counted
+        f16 = sweep("b.json", "f16", [(2048, 16384, 96.0), (4, 8388608, 70.0), (2048, 8192, 50.0)])  # 32 MB
+        got = target_table([f32, f16]).splitlines()[-1]
+        want = "| abc1234 | 2026-01-02 | 2 of 5 | 94.9 / 96.0 / – | 80.0–80.0 / 70.0–70.0 / – |"
+        if not got.startswith(want):
+            print(f"self-test failed:\n  got  {got}\n  want {want}")
+            return 1
+    print("self-test: target table ok")
+    return 0
+
+
 def main():
+    if "--self-test" in sys.argv[1:]:
+        return self_test()
     check = "--check" in sys.argv[1:]
     stale = []
     for doc in sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]:
