@@ -343,7 +343,8 @@ def target_table(paths):
         many, few = [], []
         for t in dtypes:
             if t not in runs:
-                many.append("–"), few.append("–")
+                many.append("–")
+                few.append("–")
                 continue
             recs, _, _ = runs[t]
             size = 4 if t == "f32" else 2
