@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The first run on an H200 (twenty-ninth session, 2026-11-27): the H100's results reproduced on a
+# second GPU, the way a reader would on theirs. Each call builds every stage on the device first
+# (results/h100/device_build.sh: Google Benchmark and doctest carried in .deps, the commit in
+# .commit), then runs one part; its files go to $OUT/<part>.tgz.
+#   OUT=... bash results/h200/h200.run.sh sweeps  every stage's default sweep in each dtype it has
+#     (bench/run_bench.sh, as `make bench`), each stage's --explain, the dispatcher's plan, then every
+#     stage beside the peers in one process (bench/peers.py, as `make peers`)
+#   OUT=... bash results/h200/h200.run.sh tune    test-gpu on stage 11 (every case), then
+#     ./step11 --tune per dtype (TUNE_DTYPES, default f32 f16 bf16) with --plan beside it
+set -u
+part=${1:-sweeps}
+. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
+nvidia-smi > $R/nvidia-smi.txt 2>&1
+case $part in
+sweeps)
+  make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit lib >> $R/build.txt 2>&1
+  RESULTS=$R DTYPES="f32 f16 bf16" timeout 330 sh bench/run_bench.sh $(ls steps/[0-9][0-9]_*.cu \
+    | sed 's|steps/\([0-9][0-9]\)_.*|step\1|') > $R/bench.log 2>&1
+  echo "bench exit $? at ${SECONDS}s"; grep -E "^bench:|failed" $R/bench.log
+  for s in step??; do ./$s --explain > $R/$s.explain.txt 2>&1; done
+  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
+  GIT_DIR=/nonexistent timeout $((585 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
+    --dtypes f32,f16,bf16 --out $R/peers.json > $R/peers.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n 3 $R/peers.txt ;;
+tune)
+  tests 11 11 280 "*"
+  for t in ${TUNE_DTYPES:-f32 f16 bf16}; do
+    budget 450 "tune $t" || break
+    ./step11 --plan --dtype $t > $R/plan-$t.txt 2>&1
+    timeout $((585 - SECONDS)) ./step11 --tune --dtype $t --iters 10 --out $R/dispatch-table-$t.txt \
+      > $R/tune-$t.txt 2>&1
+    echo "tune $t exit $? at ${SECONDS}s"; tail -n 2 $R/tune-$t.txt
+  done ;;
+esac
