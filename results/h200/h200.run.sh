@@ -8,6 +8,9 @@
 #     stage beside the peers in one process (bench/peers.py, as `make peers`)
 #   OUT=... bash results/h200/h200.run.sh tune    test-gpu on stage 11 (every case), then
 #     ./step11 --tune per dtype (TUNE_DTYPES, default f32 f16 bf16) with --plan beside it
+#   OUT=... bash results/h200/h200.run.sh table   the five shapes where --tune's winner was not the
+#     rules' stage: stage 11 with the rules and with results/h200/tune/'s tables, alternating
+#     processes, three rounds
 set -u
 part=${1:-sweeps}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -32,4 +35,16 @@ tune)
       > $R/tune-$t.txt 2>&1
     echo "tune $t exit $? at ${SECONDS}s"; tail -n 2 $R/tune-$t.txt
   done ;;
+table)
+  for round in 1 2 3; do
+    for c in "f32 2048 1024" "f16 8 33554432" "bf16 4 33554432" "bf16 8 8388608" "bf16 8 33554432"; do
+      set -- $c
+      for how in rules tuned; do
+        tbl=; [ $how = tuned ] && tbl=results/h200/tune/dispatch-table-$1.txt
+        t=$(SOFTMAX_DISPATCH_TABLE=$tbl ./step11 --dtype $1 --rows $2 --cols $3 --iters 30 2>&1 \
+          | tee -a $R/table-log.txt | awk -v M=$2 -v N=$3 '$1==M && $2==N {print $4, $7}')
+        echo "round $round $1 $2 x $3 $how: $t"
+      done
+    done
+  done | tee $R/table.txt ;;
 esac
