@@ -18,6 +18,9 @@ Two kinds of block, each between an opening marker and its end marker:
   <!-- compare results/h100/a.json results/h100/b.json ... -->   ...   <!-- end compare -->
       the same shapes in several Google Benchmark JSON files of one run, side by side: % of the
       copy in each (the label of a file is its name without the stage prefix)
+  <!-- gpus results/h100/step11.json results/h200/step11.json -->   ...   <!-- end gpus -->
+      one stage's sweep on several GPUs (one file each, same dtype): per shape, the stage's GB/s, the
+      copy's GB/s timed beside it on that GPU, and the % of that copy; the shapes of the first file
   <!-- peers results/h100/peers-dispatch.json step11 -->   ...   <!-- end peers -->
       bench/peers.py's records: for every shape and dtype, the stage's GB/s and % of copy, the
       fastest peer (torch, torch.compile, Triton, Liger) and the stage's speed relative to it
@@ -47,7 +50,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BLOCK = re.compile(r"(<!-- (measured|ptxas|occupancy|compare|peers|paths|ceiling|target) ([^ \n]+?)( [^\n]*?)? -->\n)(.*?)(<!-- end \2 -->)",
+BLOCK = re.compile(r"(<!-- (measured|ptxas|occupancy|compare|gpus|peers|paths|ceiling|target) ([^ \n]+?)( [^\n]*?)? -->\n)(.*?)(<!-- end \2 -->)",
                    re.S)
 ARCH_GPU = {"sm_80": "A100", "sm_90": "H100"}
 
@@ -205,6 +208,28 @@ def compare_table(paths):
     rows = ["| M | N | " + " | ".join(labels) + " |", "|---:|---:|" + "---:|" * len(paths)]
     for shape in loaded[0][0]:
         cells = [f"{r[shape]['pct_copy']:.1f}%" if shape in r else "–" for r, _ in loaded]
+        rows.append(f"| {shape[0]} | {shape[1]} | " + " | ".join(cells) + " |")
+    return head + "\n".join(rows) + "\n"
+
+
+def gpus_table(paths):
+    """One stage's sweep on several GPUs, side by side: GB/s, the copy's GB/s and % of it, per GPU."""
+    missing = [p for p in paths if not (ROOT / p).exists()]
+    if missing:
+        return f"_No result file {', '.join(missing)} yet._\n"
+    loaded = [bench_rows(p) for p in paths]
+    names = [c.get("gpu", "?") for _, c in loaded]
+    head = ("One sweep per GPU, each against the device-to-device copy timed in its own run: "
+            + "; ".join(f"{g} from `{p}` ({c.get('date', '?')[:10]}, commit {c.get('commit', '?')}, "
+                        f"{c.get('dtype', '?')})" for g, p, (_, c) in zip(names, paths, loaded)) + ".\n\n")
+    short = [re.sub(r"^NVIDIA ", "", g).split()[0] for g in names]
+    rows = ["| M | N | " + " | ".join(f"{g} GB/s | copy | %" for g in short) + " |",
+            "|---:|---:|" + "---:|---:|---:|" * len(paths)]
+    for shape in loaded[0][0]:
+        cells = []
+        for r, _ in loaded:
+            b = r.get(shape)
+            cells.append(f"{b['GB/s']:.0f} | {b['copy_GB/s']:.0f} | {b['pct_copy']:.1f}%" if b else "– | – | –")
         rows.append(f"| {shape[0]} | {shape[1]} | " + " | ".join(cells) + " |")
     return head + "\n".join(rows) + "\n"
 
@@ -371,6 +396,8 @@ def render(text):
             body = ptxas_table(stage)
         elif kind == "compare":
             body = compare_table([stage] + spec.split())
+        elif kind == "gpus":
+            body = gpus_table([stage] + spec.split())
         elif kind == "peers":
             body = peers_table(stage, spec.strip())
         elif kind == "paths":

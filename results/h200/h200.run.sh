@@ -8,6 +8,9 @@
 #     stage beside the peers in one process (bench/peers.py, as `make peers`)
 #   OUT=... bash results/h200/h200.run.sh tune    test-gpu on stage 11 (every case), then
 #     ./step11 --tune per dtype (TUNE_DTYPES, default f32 f16 bf16) with --plan beside it
+#   OUT=... bash results/h200/h200.run.sh rest    what the tune call's time left: ./step11 --tune
+#     --dtype bf16, then test-gpu on stages 01-10, six cases (corner shapes, rows of 128 B to 128 KB,
+#     special values, NaN/inf convention, misaligned pointers, no writes outside the output)
 #   OUT=... bash results/h200/h200.run.sh table   the five shapes where --tune's winner was not the
 #     rules' stage: stage 11 with the rules and with results/h200/tune/'s tables, alternating
 #     processes, three rounds
@@ -35,6 +38,12 @@ tune)
       > $R/tune-$t.txt 2>&1
     echo "tune $t exit $? at ${SECONDS}s"; tail -n 2 $R/tune-$t.txt
   done ;;
+rest)
+  ./step11 --plan --dtype bf16 > $R/plan-bf16.txt 2>&1
+  timeout 200 ./step11 --tune --dtype bf16 --iters 10 --out $R/dispatch-table-bf16.txt > $R/tune-bf16.txt 2>&1
+  echo "tune bf16 exit $? at ${SECONDS}s"
+  tests others 01,02,03,04,05,06,07,08,09,10 $((540 - SECONDS)) "every stage matches*,every stage handles*,\
+every stage follows*,every stage takes pointers*,every stage on rows of 128 B*,no stage writes*" ;;
 table)
   for round in 1 2 3; do
     for c in "f32 2048 1024" "f16 8 33554432" "bf16 4 33554432" "bf16 8 8388608" "bf16 8 33554432"; do
