@@ -11,6 +11,8 @@
 #   OUT=... bash results/h200/h200.run.sh rest    what the tune call's time left: ./step11 --tune
 #     --dtype bf16, then test-gpu on stages 01-10, six cases (corner shapes, rows of 128 B to 128 KB,
 #     special values, NaN/inf convention, misaligned pointers, no writes outside the output)
+#   OUT=... bash results/h200/h200.run.sh more    (a fifth call, on the device time left) nine more
+#     test-gpu cases on stages 01-10, the ones that take seconds, not minutes
 #   OUT=... bash results/h200/h200.run.sh table   the five shapes where --tune's winner was not the
 #     rules' stage: stage 11 with the rules and with results/h200/tune/'s tables, alternating
 #     processes, three rounds
@@ -44,6 +46,10 @@ rest)
   echo "tune bf16 exit $? at ${SECONDS}s"
   tests others 01,02,03,04,05,06,07,08,09,10 $((540 - SECONDS)) "every stage matches*,every stage handles*,\
 every stage follows*,every stage takes pointers*,every stage on rows of 128 B*,no stage writes*" ;;
+more)
+  tests more 01,02,03,04,05,06,07,08,09,10 90 "every stage on rows of 96 KB*,every stage on rows not in 16-byte \
+packs*,every stage takes x and y*,stages with a row stride*,the occupancy calculator*,running a stage again*,\
+StreamScratch*,the checks catch*,the strided check*" ;;
 table)
   for round in 1 2 3; do
     for c in "f32 2048 1024" "f16 8 33554432" "bf16 4 33554432" "bf16 8 8388608" "bf16 8 33554432"; do
