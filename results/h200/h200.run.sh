@@ -16,6 +16,10 @@
 #   OUT=... bash results/h200/h200.run.sh table   the five shapes where --tune's winner was not the
 #     rules' stage: stage 11 with the rules and with results/h200/tune/'s tables, alternating
 #     processes, three rounds
+# Committed under results/h200/ with names that say what and which commit: tune's and rest's tune-,
+# plan- and dispatch-table- files in tune/, rest's test-gpu-others.txt as test-gpu-01-10.txt, more's
+# test-gpu-more.txt as test-gpu-01-10-more-b856304.txt, table's table.txt and table-log.txt with
+# -fa61c73 (docs/h200.md's table of calls lists every file).
 set -u
 part=${1:-sweeps}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
