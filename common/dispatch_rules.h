@@ -158,6 +158,14 @@ inline constexpr Rule kDispatchRules[] = {
      "16-byte packs: a team of 4-16 warps per row up to 32 KB, a block's registers to 64 KB, registers + shared memory at 128 KB: 98-102% of the copy at M = 2048, N = 1024 .. 16384"},
     {kHalves, Rows::contiguous, 1024, kNoLimit, 1, 131072, kNoLimit, "08",
      "many rows of 256 KB: 08's wide block, 1024 threads holding 256 KB in registers + shared memory: 90-95% at M = 1024 .. 2048, N = 2^17"},
+    // 64-1024 halves rows of 2 MB and more in packs went to 10's clusters (up to 2^20) or 08's
+    // split-K (past it) until the thirty-first session, which measured 09's rounds 1.16-1.32x
+    // faster than both at 64 and 128 rows of 2-8 MB (results/h100/explore/session31/halves/
+    // halves.txt); at 128 rows of 1 MB 10 still led (124.5 against 135.6 us). Past 128 rows the
+    // bound follows rule 21's measurements of such rows not in packs (09 ahead of 10 at 256 ..
+    // 1024 rows of 2-4 MB, in shifted packs at the speed of packs); not measured in packs.
+    {kHalves, Rows::contiguous, 64, 1024, int64_t{1} << 20, kNoLimit, kNoLimit, "09",
+     "64-1024 rows of 2 MB and more: cooperative split-K in rounds: 67.9-77.5% against 53.1-65.5% for the clusters or split-K it replaced at M = 64 .. 128, N = 2^20 .. 2^22 (fp16 64 x 2^20: 135.6 against 170.5 us)"},
     {kHalves, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 20, kNoLimit, "10",
      "a thread-block cluster per row, the row read once: 64 KB parts, or wide CTAs of 256 KB (336 KB where that takes fewer) from 512 rows (rows past 128 KB), persistent from 16 rows a cluster: 95.1-95.4% at 2048 x 2^18, 87-88% at 2048 x 262145"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "08",

@@ -26,11 +26,18 @@
 #     several filers) the same as v8 with explore/session31/gate.sh
 #   OUT=... bash results/h100/session31.run.sh grid   version 9 beside stage 11 on a grid of 8-128
 #     rows of 512 KB-8 MB (explore/session31/grid.sh)
+#   OUT=... bash results/h100/session31.run.sh halves   stages 11, 08, 09, 10 and 12 on fp16 / bf16
+#     rows of 512 KB-8 MB at 48-256 rows (explore/session31/halves.sh)
 set -u
 part=${1:-ring}
 cp results/h100/explore/session31/12_ring.cu steps/12_ring.cu
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
 nvidia-smi > $R/nvidia-smi.txt 2>&1
+if [ $part = halves ]; then
+  PROBE_UNTIL=480 timeout 500 bash results/h100/explore/session31/halves.sh > $R/halves.txt 2>&1
+  echo "halves exit $? at ${SECONDS}s"; cat $R/halves.txt
+  exit 0
+fi
 if [ $part = grid ]; then
   timeout 400 bash results/h100/explore/session31/grid.sh > $R/grid.txt 2>&1
   echo "grid exit $? at ${SECONDS}s"; cat $R/grid.txt

@@ -207,7 +207,12 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f16, 64, 524287, "10"},     // below 1 MB: 10's clusters, as rows in packs
       {DType::f16, 63, 524287, "09"},
       {DType::bf16, 1024, 3000001, "09"},
-      {DType::f16, 64, 2097152, "08"},    // whole packs
+      {DType::f16, 64, 2097152, "09"},    // whole packs: 09 from 64 rows of 2 MB (thirty-first)
+      {DType::f16, 64, 1048576, "09"},
+      {DType::bf16, 1024, 4194304, "09"},
+      {DType::f16, 128, 1048568, "10"},   // under 2 MB in packs: 10's clusters
+      {DType::f16, 1025, 1048576, "10"},  // past 1024 rows: not measured, as before
+      {DType::bf16, 1025, 2097152, "08"},
       {DType::f16, 128, 65537, "08"},
       {DType::f16, 159, 65537, "08"},
       {DType::bf16, 160, 65537, "09"},
