@@ -27,8 +27,9 @@
 // What the timelines found: every trip through L2 (a part filed, a word read) took several us
 // while the ring's copies were queued, and each row needs two or three of them in a row.
 // Correct (every test-gpu case, versions 5-9). Against stage 11 (stage 09) in the same call:
-// ahead by 6-8% on fp32 rows of 1-4 MB at M = 16-64 (64 MB), level at 8 x 2^21, behind on rows of
-// 16 MB and more (the ring holds under two of a block's shares) and in fp16/bf16. Not adopted.
+// ahead by 6-8% on the 64 MB fp32 matrices of 16-64 rows of 1-4 MB, level at 8 x 2^21, behind on
+// rows of 16 MB and more (the ring holds under two of a block's shares) and on few halves rows;
+// ahead of stage 09 by 0.5-12% on halves at 64-128 rows of 2-8 MB (halves/halves.txt). Not adopted.
 // Limits: sm_90 (bulk copies), a cooperative launch (every block resident), rows of at most
 // S x 32 KB x G (about 29 MB on an H100), at most 4096 rows. Rows not in 16-byte packs or off a
 // 16-byte boundary take a plain block-per-row kernel instead (correct, not fast).
