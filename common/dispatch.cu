@@ -30,6 +30,7 @@ const TunedTable* tuned_table(const DeviceInfo& d) {
 // "" when stage `id` can run the call, else why not. Stages 03-05 count a row's 16-byte chunks
 // from the boundary before it, so pointers off 16 bytes cost them 3 elements of capacity that their
 // refuse() (which cannot see pointers) does not count: then the stage is asked about N + 3 too.
+// A stage that wants_aligned16 (12) is passed over for such pointers.
 // (Stage 11 itself is never asked: dispatch_rules.h passes it over.)
 std::string why_not(const std::string& id, const DeviceInfo& d, DType t, int64_t M, int64_t N, bool strided,
                     bool aligned16) {
@@ -37,6 +38,7 @@ std::string why_not(const std::string& id, const DeviceInfo& d, DType t, int64_t
   if (!s) return "not linked into this program";
   if (strided && !s->strided) return "no strided launcher";
   std::string why = stage_refusal(*s, d, t, M, N);
+  if (why.empty() && !aligned16 && s->wants_aligned16) return "x or y not 16-byte aligned (its fast path needs both)";
   if (why.empty() && !aligned16) {
     why = stage_refusal(*s, d, t, M, N + 3);
     if (!why.empty()) why = "x or y not 16-byte aligned (3 elements less room): " + why;

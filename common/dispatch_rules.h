@@ -34,8 +34,9 @@ inline unsigned dtype_bit(DType t) {
 
 // Which calls a rule matches: contiguous rows (ld == N, or a single row), strided rows, or both;
 // `unpacked`: contiguous rows whose length is not a whole number of 16-byte packs (N * sizeof(T)
-// not a multiple of 16), so that every row but some starts off a 16-byte boundary.
-enum class Rows { contiguous, strided, any, unpacked };
+// not a multiple of 16), so that every row but some starts off a 16-byte boundary; `packed`: the
+// other contiguous rows.
+enum class Rows { contiguous, strided, any, unpacked, packed };
 
 constexpr int64_t kNoLimit = std::numeric_limits<int64_t>::max();
 
@@ -45,8 +46,9 @@ struct Rule {
   int64_t min_rows, max_rows;  // M in [min_rows, max_rows]
   int64_t min_cols, max_cols;  // N in [min_cols, max_cols]
   int64_t max_elems;           // M * N at most (kNoLimit: no bound)
-  const char* stage;           // the stage id: "03", ..., "10"
+  const char* stage;           // the stage id: "03", ..., "12"
   const char* reason;          // one line: why this stage for these shapes
+  int64_t min_elems = 1;       // M * N at least
 };
 
 // The dispatcher's rules, tried in order. THE NUMBERS ARE THE H100 CROSSOVERS: they come from the
@@ -104,6 +106,12 @@ inline constexpr Rule kDispatchRules[] = {
      "one 1024-thread block per row, the row in registers: 97% at N = 32768"},
     {kF32, Rows::contiguous, 128, kNoLimit, 1, 65536, kNoLimit, "08",
      "rows of 128-256 KB: 08's wide block, 1024 threads holding 256 KB in registers + shared memory: 83-97% at M = 128 .. 2048, N = 2^16"},
+    // 16-128 fp32 rows of 512 KB-4 MB in packs, 64-256 MB in all (thirty-second session): stage
+    // 12's rings, which read a row once on the whole chip and settle rows through L2 while the next
+    // ones load (results/h100/explore/session31/grid/grid.txt; session32/rules.txt against the stages
+    // these shapes went to before).
+    {kF32, Rows::packed, 16, 128, int64_t{1} << 17, int64_t{1} << 20, int64_t{1} << 26, "12",
+     "64-256 MB in 16-128 rows of 512 KB-4 MB in packs: 12's rings, the row read once on the whole chip and settled through L2 while the next rows load: 78.9-88.3% against 74.7-85.9% for 09 (fp32 16 x 2^20: 61.1 against 65.2 us)", int64_t{1} << 24},
     {kF32, Rows::contiguous, 1024, kNoLimit, 1, int64_t{1} << 19, kNoLimit, "10",
      "many long rows: clusters of 2-8 wide CTAs (256 KB each, or 336 KB where that takes fewer), the row read once, persistent from 16 rows a cluster: 96.6-96.9% at M = 2048, N = 2^17 .. 2^18, 96.7% at 151936"},
     // 256-1023 rows of 1.2-2 MB but 2^19 (twenty-second session, results/h100/explore/session22/
@@ -138,6 +146,11 @@ inline constexpr Rule kDispatchRules[] = {
     // and 08 (1-15) took them in the twentieth; from 64 rows of 1 MB and more 09 leads 10 too.
     {kHalves, Rows::unpacked, 64, kNoLimit, 524289, kNoLimit, kNoLimit, "09",
      "from 64 rows not in 16-byte packs of 1 MB and more: 09's split-K in shifted packs: 72.4% against 62.9% for 10 at 64 x 524289, 75.0-78.3% against 67.1-73.8% at 256 .. 1024 rows, N = 1048577 .. 2000001 (08: 33-41% there)"},
+    // 32-128 halves rows of 1-4 MB in packs, 64 MB and more in all (thirty-second session): stage
+    // 12's rings (results/h100/explore/session31/halves/halves.txt, grid/grid.txt; session32/
+    // rules.txt).
+    {kHalves, Rows::packed, 32, 128, int64_t{1} << 19, int64_t{1} << 21, kNoLimit, "12",
+     "64 MB and more in 32-128 rows of 1-4 MB in packs: 12's rings: 73.4-80.4% against 67.9-77.5% for 09 or 10 (fp16 64 x 2^20: 120.5 against 09's 135.6 us); level at 32 x 2^20", int64_t{1} << 25},
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
     // 160-512 halves rows not in packs that 09's plan() holds in one chunk shifted (N <= 86008: a
@@ -180,9 +193,11 @@ inline bool rule_matches(const Rule& r, DType t, int64_t M, int64_t N, int64_t l
   if ((r.dtypes & dtype_bit(t)) == 0) return false;
   const bool contiguous = rows_contiguous(M, N, ld);
   if ((r.rows == Rows::contiguous && !contiguous) || (r.rows == Rows::strided && contiguous)) return false;
-  if (r.rows == Rows::unpacked && (!contiguous || N * static_cast<int64_t>(dtype_size(t)) % 16 == 0)) return false;
+  const bool in_packs = N * static_cast<int64_t>(dtype_size(t)) % 16 == 0;
+  if (r.rows == Rows::unpacked && (!contiguous || in_packs)) return false;
+  if (r.rows == Rows::packed && (!contiguous || !in_packs)) return false;
   if (M < r.min_rows || M > r.max_rows || N < r.min_cols || N > r.max_cols) return false;
-  return N <= r.max_elems / M;  // M * N <= max_elems, without overflow
+  return N <= r.max_elems / M && N >= (r.min_elems + M - 1) / M;  // min_elems <= M * N <= max_elems, no overflow
 }
 
 // ---- rules in words (--plan, the docs) ----------------------------------------------------
@@ -222,9 +237,10 @@ inline std::string rule_conditions(const Rule& r) {
   auto add = [&c](const std::string& s) { c += (c.empty() ? "" : ", ") + s; };
   if (r.rows == Rows::strided) add("strided rows");
   if (r.rows == Rows::unpacked) add("rows not in 16-byte packs");
+  if (r.rows == Rows::packed) add("rows in 16-byte packs");
   if (r.min_rows > 1 || r.max_rows != kNoLimit) add("M " + rule_range_text(r.min_rows, r.max_rows));
   if (r.min_cols > 1 || r.max_cols != kNoLimit) add("N " + rule_range_text(r.min_cols, r.max_cols));
-  if (r.max_elems != kNoLimit) add("M x N " + rule_range_text(1, r.max_elems));
+  if (r.min_elems > 1 || r.max_elems != kNoLimit) add("M x N " + rule_range_text(r.min_elems, r.max_elems));
   return c.empty() ? "any shape" : c;
 }
 
@@ -476,10 +492,11 @@ std::string rules_markdown(const Table& table) {
     const char* rows = r.rows == Rows::contiguous ? "contiguous"
                        : r.rows == Rows::strided  ? "strided"
                        : r.rows == Rows::unpacked ? "unpacked"
+                       : r.rows == Rows::packed   ? "packed"
                                                   : "any";
     md += "| " + std::to_string(++i) + " | " + dtype_set_text(r.dtypes) + " | " + rows + " | " +
           rule_range_text(r.min_rows, r.max_rows) + " | " + rule_range_text(r.min_cols, r.max_cols) + " | " +
-          rule_range_text(1, r.max_elems) + " | " + r.stage + " | " + r.reason + " |\n";
+          rule_range_text(r.min_elems, r.max_elems) + " | " + r.stage + " | " + r.reason + " |\n";
   }
   return md;
 }

@@ -66,6 +66,9 @@ struct Stage {
   std::vector<Shape> sweep;  // default benchmark shapes (those refused on a GPU are skipped)
   ExplainFn explain = nullptr;  // optional: the kernel configurations behind --explain
   LaunchStrided strided = nullptr;  // optional: rows with a stride (refuse() applies unchanged)
+  // Fast only when x and y are 16-byte aligned (it takes a plain fallback otherwise): the
+  // dispatcher passes it over for pointers off 16 bytes.
+  bool wants_aligned16 = false;
 };
 
 bool stage_has(const Stage& s, DType t);

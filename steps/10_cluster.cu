@@ -37,6 +37,7 @@
 #include <utility>
 #include <vector>
 
+#include "bulk_copy.cuh"  // the bulk copy engine and mbarriers (introduced here)
 #include "cuda_check.cuh"
 #include "online_stats.cuh"
 #include "packs.cuh"
@@ -56,47 +57,6 @@ constexpr int kMaxCluster = 16; // non-portable cluster size on H100 (8 is the p
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
 
 constexpr int kPieces = 4;  // bulk copies (each with its mbarrier) per tile
-
-// ---- the bulk copy engine: global -> shared, completion counted in bytes on an mbarrier ------
-
-__device__ __forceinline__ uint32_t smem_addr(const void* p) {
-  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
-}
-// One arrival (thread 0's) completes a phase once the announced bytes have landed.
-__device__ __forceinline__ void mbar_init(uint64_t* bar) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem_addr(bar)) : "memory");
-}
-// Make the initialised barriers visible to the copy engine (the async proxy) and the cluster.
-__device__ __forceinline__ void mbar_init_fence() {
-  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-}
-// Thread 0: announce `bytes` on `bar` and start copying them (16-byte aligned, a multiple of 16).
-// bytes == 0 completes the phase at once.
-__device__ __forceinline__ void bulk_load(void* dst, const void* src, uint32_t bytes, uint64_t* bar) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_addr(bar)), "r"(bytes)
-               : "memory");
-  if (bytes > 0)
-    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-                     smem_addr(dst)),
-                 "l"(src), "r"(bytes), "r"(smem_addr(bar))
-                 : "memory");
-}
-// Retire a barrier whose phases have all been waited on (PTX: an mbarrier is invalidated before
-// its memory is used for anything else, and the next CTA on the SM gets this shared memory).
-__device__ __forceinline__ void mbar_inval(uint64_t* bar) {
-  asm volatile("mbarrier.inval.shared::cta.b64 [%0];" ::"r"(smem_addr(bar)) : "memory");
-}
-// Every thread: wait until the barrier's phase with this parity has completed.
-__device__ __forceinline__ void mbar_wait(uint64_t* bar, uint32_t parity) {
-  uint32_t done = 0;
-  do {
-    asm volatile(
-        "{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
-        : "=r"(done)
-        : "r"(smem_addr(bar)), "r"(parity)
-        : "memory");
-  } while (!done);
-}
 
 // ---- one tile of a CTA's part in shared memory -----------------------------------------------
 //

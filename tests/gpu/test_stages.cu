@@ -506,16 +506,21 @@ TEST_CASE("StreamScratch: one buffer per stream in flight, reused once free") {
 
 // Per stage, shapes on the paths that keep a buffer: 07's split, 08's split-K (few long rows),
 // 09's cooperative rounds (two pipelines for a; one row a round for b), 10's persistent clusters
-// (of 4 for a, of 2 for b, fp32; halves: 2 and the one-row kernel), and the dispatcher on those.
+// (of 4 for a, of 2 for b, fp32; halves: 2 and the one-row kernel), 12's board of parts (rows
+// spread over every SM, and over some), and the dispatcher on those.
 TEST_CASE("calls on two streams at once do not share a stage's buffers") {
   const std::vector<std::pair<Shape, Shape>> few = {{{8, 1 << 21}, {5, 3000017}}};
   const std::vector<std::pair<Shape, Shape>> rounds = {{{8, 1 << 22}, {3, (1 << 23) + 5}}};
+  const std::vector<std::pair<Shape, Shape>> ring = {{{16, 1 << 20}, {40, 1 << 14}}};
   for_each_stage([&](const Stage& s, DType t) {
     const std::string id = s.id;
     const int64_t odd = t == DType::f32 ? 131076 : 131080;  // a whole number of 16-byte packs
     const std::vector<std::pair<Shape, Shape>> clusters = {{{1060, odd}, {1100, 131072}}};
-    const auto& pairs = id == "07" || id == "08" ? few : id == "09" ? rounds : id == "10" || id == "11" ? clusters
-                                                                                                        : std::vector<std::pair<Shape, Shape>>{};
+    const auto& pairs = id == "07" || id == "08" ? few
+                        : id == "09"                ? rounds
+                        : id == "10" || id == "11"  ? clusters
+                        : id == "12"                ? ring
+                                                    : std::vector<std::pair<Shape, Shape>>{};
     for (const auto& [a, b] : pairs) check_two_streams(s, t, a, b);
   });
 }

@@ -182,11 +182,11 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f32, 1024, 524287, "10"},
       {DType::f32, 512, 299999, "10"},
       {DType::f32, 64, 262145, "09"},
-      {DType::f32, 64, 262148, "09"},     // whole packs
+      {DType::f32, 64, 262148, "12"},     // whole packs, 64 MB: 12's rings (thirty-second)
       {DType::f32, 255, 524288, "09"},    // whole packs
       {DType::f32, 256, 524288, "10"},    // whole packs
-      {DType::f32, 63, 524288, "09"},     // whole packs
-      {DType::f32, 64, 524292, "09"},     // whole packs, past 2 MB
+      {DType::f32, 63, 524288, "12"},     // whole packs: 12
+      {DType::f32, 64, 524292, "12"},     // whole packs, past 2 MB: 12
       {DType::f32, 128, 524289, "09"},    // past 2 MB: 09
       {DType::f32, 2048, 524289, "09"},
       {DType::f32, 64, 1500001, "09"},
@@ -201,16 +201,19 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f16, 15, 1048577, "09"},
       {DType::f16, 1, 4194305, "09"},
       {DType::f16, 8, 1048576, "09"},     // whole packs
-      {DType::f16, 63, 1048576, "09"},    // whole packs
+      {DType::f16, 63, 1048576, "12"},    // whole packs, 64 MB: 12's rings (thirty-second)
       {DType::f16, 64, 1048577, "09"},    // halves from 64 rows of 1 MB on: 09
       {DType::f16, 64, 524289, "09"},
       {DType::f16, 64, 524287, "10"},     // below 1 MB: 10's clusters, as rows in packs
       {DType::f16, 63, 524287, "09"},
       {DType::bf16, 1024, 3000001, "09"},
-      {DType::f16, 64, 2097152, "09"},    // whole packs: 09 from 64 rows of 2 MB (thirty-first)
-      {DType::f16, 64, 1048576, "09"},
+      {DType::f16, 64, 2097152, "12"},    // whole packs: 12's rings at 32-128 rows of 1-4 MB
+      {DType::f16, 64, 1048576, "12"},
+      {DType::f16, 64, 4194304, "09"},    // rows of 8 MB: 09 from 64 rows of 2 MB (thirty-first)
+      {DType::f16, 129, 1048576, "09"},
       {DType::bf16, 1024, 4194304, "09"},
-      {DType::f16, 128, 1048568, "10"},   // under 2 MB in packs: 10's clusters
+      {DType::f16, 128, 1048568, "12"},   // under 2 MB in packs: 12's rings from 64 MB
+      {DType::f16, 129, 1048568, "10"},   // and past 128 rows 10's clusters
       {DType::f16, 1025, 1048576, "10"},  // past 1024 rows: not measured, as before
       {DType::bf16, 1025, 2097152, "08"},
       {DType::f16, 128, 65537, "08"},
@@ -229,6 +232,25 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f16, 128, 131080, "08"},    // whole packs
       {DType::f16, 67, 131080, "08"},
       {DType::f16, 66, 131080, "10"},
+      // Stage 12's rings (thirty-second session): 64-256 MB of fp32 in 16-128 rows of 512 KB-4 MB,
+      // 64 MB and more of halves in 32-128 rows of 1-4 MB, in whole packs.
+      {DType::f32, 16, 1048576, "12"},
+      {DType::f32, 15, 1048576, "09"},
+      {DType::f32, 16, 2097152, "09"},    // rows of 8 MB
+      {DType::f32, 16, 524288, "09"},     // 32 MB
+      {DType::f32, 128, 131072, "12"},
+      {DType::f32, 127, 131072, "09"},    // under 64 MB
+      {DType::f32, 64, 1048576, "12"},    // 256 MB
+      {DType::f32, 128, 1048576, "09"},   // 512 MB
+      {DType::f32, 32, 524292, "12"},     // whole packs
+      {DType::f32, 32, 524291, "09"},     // not in packs
+      {DType::f16, 32, 1048576, "12"},
+      {DType::f16, 31, 2097152, "09"},
+      {DType::f16, 32, 524288, "09"},     // 32 MB
+      {DType::f16, 64, 524288, "12"},
+      {DType::f16, 128, 4194304, "09"},   // rows of 8 MB
+      {DType::bf16, 128, 2097152, "12"},
+      {DType::bf16, 128, 2097151, "09"},  // not in packs
   };
   for (const Want& w : wants) {
     CAPTURE(std::string(dtype_name(w.t)));
@@ -271,6 +293,21 @@ TEST_CASE("M x N bounds do not overflow for huge M and N") {
   CHECK(pick_id(small, DType::f32, (1 << 10) + 1, 1 << 10, 1 << 10, take_all).empty());
 }
 
+TEST_CASE("packed rules take contiguous rows in whole 16-byte packs, from min_elems elements") {
+  const Rule table[] = {{kAnyDType, Rows::packed, 1, kNoLimit, 1, kNoLimit, kNoLimit, "12", "packed", 1 << 20},
+                        {kAnyDType, Rows::any, 1, kNoLimit, 1, kNoLimit, kNoLimit, "06", "rest"}};
+  CHECK(pick_id(table, DType::f32, 256, 4096, 4096, take_all) == "12");      // exactly 2^20
+  CHECK(pick_id(table, DType::f32, 255, 4096, 4096, take_all) == "06");      // one row short
+  CHECK(pick_id(table, DType::f32, 256, 4097, 4097, take_all) == "06");      // not in packs
+  CHECK(pick_id(table, DType::f16, 256, 4104, 4104, take_all) == "12");      // 8208 bytes: packs
+  CHECK(pick_id(table, DType::f16, 256, 4100, 4100, take_all) == "06");      // 8200 bytes
+  CHECK(pick_id(table, DType::f32, 256, 4096, 4100, take_all) == "06");      // strided
+  CHECK(pick_id(table, DType::f32, 1, 1 << 20, 1 << 21, take_all) == "12");  // one row is contiguous
+  const int64_t big = int64_t{1} << 31;                                      // no overflow
+  CHECK(pick_id(table, DType::f32, big, big, big, take_all) == "12");
+  CHECK(dispatch_detail::rule_conditions(table[0]) == "rows in 16-byte packs, M x N >= 2^20");
+}
+
 // The checks above can fail: the same calls against a table in the wrong order give other stages.
 TEST_CASE("a table in the wrong order is caught by the same checks") {
   const Rule wrong[] = {kTestRules[5], kTestRules[1], kTestRules[2]};  // split-K first
@@ -299,6 +336,10 @@ TEST_CASE("the shipped rule table: valid ids, never 11, a catch-all for every dt
         CHECK_FALSE(packed.empty());
         CHECK(pick_id(kDispatchRules, t, M, N, N + 1, take_all) == (M == 1 ? packed : "10"));
       }
+  // Without stage 12 (no bulk copies, or not linked) its shapes go where they went before it.
+  const Only no12{{"01", "02", "03", "04", "05", "06", "07", "08", "09", "10"}};
+  CHECK(pick_id(kDispatchRules, DType::f32, 16, 1 << 20, 1 << 20, no12) == "09");
+  CHECK(pick_id(kDispatchRules, DType::f16, 64, 1 << 19, 1 << 19, no12) == "10");
   // Without stage 10 (no clusters) every contiguous call still finds a stage.
   const Only no10{{"01", "02", "03", "04", "05", "06", "07", "08", "09"}};
   for (DType t : {DType::f32, DType::f16, DType::bf16})

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Device runs of the thirty-second session (2026-11-27). The call builds on the device first
+# (device_build.sh: Google Benchmark and doctest carried in .deps, the commit in .commit), then:
+#   OUT=... bash results/h100/session32.run.sh tests   stage 12 (steps/12_ring.cu, the ring probe
+#     of the thirty-first session made a stage): --explain, --check in three dtypes (a failure or a
+#     hang, 60 s each, ends the call there), test-gpu on stage 12, then on stage 11 (whose rules
+#     now send 64-256 MB matrices of 16-128 rows to stage 12) in what time is left
+#   OUT=... bash results/h100/session32.run.sh rules   explore/session32/rules.sh: stage 12 against
+#     the stages the rules chose before, inside and just outside its rules; halves in packs at
+#     256-1024 rows (rule 28)
+#   OUT=... bash results/h100/session32.run.sh sweep   stage 12's sweep in three dtypes
+#     (results/h100/step12*.json), then stage 11's plans
+set -u
+part=${1:-tests}
+. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
+nvidia-smi > $R/nvidia-smi.txt 2>&1
+if [ $part = rules ]; then
+  PROBE_UNTIL=$((570 - SECONDS)) timeout $((580 - SECONDS)) bash results/h100/explore/session32/rules.sh > $R/rules.txt 2>&1
+  echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt
+  exit 0
+fi
+if [ $part = sweep ]; then
+  sweeps step12
+  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
+  grep -h "^|" $R/step12*.txt | head -n 100
+  exit 0
+fi
+./step12 --explain > $R/step12.explain.txt 2>&1
+for t in f32 f16 bf16; do
+  timeout 60 ./step12 --check --dtype $t; echo "check $t exit $? at ${SECONDS}s"
+done > $R/check12.txt 2>&1
+tail -n 12 $R/check12.txt
+grep -q "exit [^0]" $R/check12.txt && { echo "a check failed or hung: no test-gpu"; exit 1; }
+tests 12 12 $((330 - SECONDS)) "*"
+tests 11 11 $((585 - SECONDS)) "*"
