@@ -106,12 +106,15 @@ inline constexpr Rule kDispatchRules[] = {
      "one 1024-thread block per row, the row in registers: 97% at N = 32768"},
     {kF32, Rows::contiguous, 128, kNoLimit, 1, 65536, kNoLimit, "08",
      "rows of 128-256 KB: 08's wide block, 1024 threads holding 256 KB in registers + shared memory: 83-97% at M = 128 .. 2048, N = 2^16"},
-    // 16-128 fp32 rows of 512 KB-4 MB in packs, 64-256 MB in all (thirty-second session): stage
-    // 12's rings, which read a row once on the whole chip and settle rows through L2 while the next
-    // ones load (results/h100/explore/session31/grid/grid.txt; session32/rules.txt against the stages
-    // these shapes went to before).
-    {kF32, Rows::packed, 16, 128, int64_t{1} << 17, int64_t{1} << 20, int64_t{1} << 26, "12",
-     "64-256 MB in 16-128 rows of 512 KB-4 MB in packs: 12's rings, the row read once on the whole chip and settled through L2 while the next rows load: 78.9-88.3% against 74.7-85.9% for 09 (fp32 16 x 2^20: 61.1 against 65.2 us)", int64_t{1} << 24},
+    // Matrices of 64 MB and more in packs, in 16-128 rows of 512 KB-4 MB or 8-16 rows of 8 MB
+    // (thirty-second session, results/h100/explore/session32/rules.txt and edges.txt: stage 12
+    // beside 09, which took them before): stage 12's rings, which read a row once on the whole
+    // chip and settle rows through L2 while the next ones load. Behind 09 on the 32 MB matrices,
+    // at 32-128 rows of 8 MB and on rows of 16 MB.
+    {kF32, Rows::packed, 16, 128, int64_t{1} << 17, int64_t{1} << 20, kNoLimit, "12",
+     "64 MB and more in 16-128 rows of 512 KB-4 MB in packs: 12's rings, a row read once on the whole chip, rows settled through L2 while the next load: 79.5-90.4% against 75.0-89.5% for 09 (fp32 16 x 2^20: 59.6 against 65.2 us)", int64_t{1} << 24},
+    {kF32, Rows::packed, 8, 16, (int64_t{1} << 20) + 1, int64_t{1} << 21, kNoLimit, "12",
+     "64 MB and more in 8-16 rows of 8 MB in packs: 12's rings: 79.5 / 84.0% against 74.8 / 81.8% for 09 at M = 8 / 16, N = 2^21; behind 09 from 32 rows of 8 MB", int64_t{1} << 24},
     {kF32, Rows::contiguous, 1024, kNoLimit, 1, int64_t{1} << 19, kNoLimit, "10",
      "many long rows: clusters of 2-8 wide CTAs (256 KB each, or 336 KB where that takes fewer), the row read once, persistent from 16 rows a cluster: 96.6-96.9% at M = 2048, N = 2^17 .. 2^18, 96.7% at 151936"},
     // 256-1023 rows of 1.2-2 MB but 2^19 (twenty-second session, results/h100/explore/session22/
@@ -146,11 +149,11 @@ inline constexpr Rule kDispatchRules[] = {
     // and 08 (1-15) took them in the twentieth; from 64 rows of 1 MB and more 09 leads 10 too.
     {kHalves, Rows::unpacked, 64, kNoLimit, 524289, kNoLimit, kNoLimit, "09",
      "from 64 rows not in 16-byte packs of 1 MB and more: 09's split-K in shifted packs: 72.4% against 62.9% for 10 at 64 x 524289, 75.0-78.3% against 67.1-73.8% at 256 .. 1024 rows, N = 1048577 .. 2000001 (08: 33-41% there)"},
-    // 32-128 halves rows of 1-4 MB in packs, 64 MB and more in all (thirty-second session): stage
-    // 12's rings (results/h100/explore/session31/halves/halves.txt, grid/grid.txt; session32/
-    // rules.txt).
-    {kHalves, Rows::packed, 32, 128, int64_t{1} << 19, int64_t{1} << 21, kNoLimit, "12",
-     "64 MB and more in 32-128 rows of 1-4 MB in packs: 12's rings: 73.4-80.4% against 67.9-77.5% for 09 or 10 (fp16 64 x 2^20: 120.5 against 09's 135.6 us); level at 32 x 2^20", int64_t{1} << 25},
+    // Halves matrices of 64 MB and more in packs, in 8-256 rows of 1-8 MB (thirty-second session,
+    // results/h100/explore/session32/rules.txt, edges.txt, many.txt): stage 12's rings, ahead of
+    // 09 and 10 on every such shape measured; behind 09 on the 32 MB matrices.
+    {kHalves, Rows::packed, 8, 256, int64_t{1} << 19, int64_t{1} << 22, kNoLimit, "12",
+     "64 MB and more in 8-256 rows of 1-8 MB in packs: 12's rings: 74.2-88.8% against 68.1-77.9% for 09 or 10 (fp16 64 x 2^20: 112.5 against 09's 134.6 us)", int64_t{1} << 25},
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
     // 160-512 halves rows not in packs that 09's plan() holds in one chunk shifted (N <= 86008: a
@@ -177,6 +180,10 @@ inline constexpr Rule kDispatchRules[] = {
     // halves.txt); at 128 rows of 1 MB 10 still led (124.5 against 135.6 us). Past 128 rows the
     // bound follows rule 21's measurements of such rows not in packs (09 ahead of 10 at 256 ..
     // 1024 rows of 2-4 MB, in shifted packs at the speed of packs); not measured in packs.
+    // At 512 and 1024 rows of exactly 2 MB in packs, 10's clusters of 8 wide CTAs fill a row
+    // exactly and lead 09 (thirty-second session, results/h100/explore/session32/rules.txt).
+    {kHalves, Rows::packed, 512, 1024, int64_t{1} << 20, int64_t{1} << 20, kNoLimit, "10",
+     "512-1024 rows of exactly 2 MB: 10's clusters, 8 wide CTAs a row: 91.6 / 93.7% against 78.9 / 79.7% for 09 at M = 512 / 1024 (fp16)"},
     {kHalves, Rows::contiguous, 64, 1024, int64_t{1} << 20, kNoLimit, kNoLimit, "09",
      "64-1024 rows of 2 MB and more: cooperative split-K in rounds: 67.9-77.5% against 53.1-65.5% for the clusters or split-K it replaced at M = 64 .. 128, N = 2^20 .. 2^22 (fp16 64 x 2^20: 135.6 against 170.5 us)"},
     {kHalves, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 20, kNoLimit, "10",

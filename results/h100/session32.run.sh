@@ -8,8 +8,11 @@
 #   OUT=... bash results/h100/session32.run.sh rules   explore/session32/rules.sh: stage 12 against
 #     the stages the rules chose before, inside and just outside its rules; halves in packs at
 #     256-1024 rows (rule 28)
-#   OUT=... bash results/h100/session32.run.sh sweep   stage 12's sweep in three dtypes
-#     (results/h100/step12*.json), then stage 11's plans
+#   OUT=... bash results/h100/session32.run.sh sweep   explore/session32/edges.sh (stage 12 against
+#     09 past the edges of its first rules), then stage 12's sweep in three dtypes
+#     (results/h100/step12*.json) and stage 11's plans
+#   OUT=... bash results/h100/session32.run.sh many   explore/session32/many.sh: stage 12 on halves at
+#     256-1024 rows, and stage 11 with the rules after edges.txt on shapes they moved
 set -u
 part=${1:-tests}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -19,7 +22,15 @@ if [ $part = rules ]; then
   echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt
   exit 0
 fi
+if [ $part = many ]; then
+  PROBE_UNTIL=$((330 - SECONDS)) timeout $((340 - SECONDS)) bash results/h100/explore/session32/many.sh > $R/many.txt 2>&1
+  echo "many exit $? at ${SECONDS}s"; cat $R/many.txt
+  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
+  exit 0
+fi
 if [ $part = sweep ]; then
+  PROBE_UNTIL=190 timeout 200 bash results/h100/explore/session32/edges.sh > $R/edges.txt 2>&1
+  echo "edges exit $? at ${SECONDS}s"; cat $R/edges.txt
   sweeps step12
   for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
   grep -h "^|" $R/step12*.txt | head -n 100
