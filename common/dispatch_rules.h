@@ -107,8 +107,8 @@ inline constexpr Rule kDispatchRules[] = {
     {kF32, Rows::contiguous, 128, kNoLimit, 1, 65536, kNoLimit, "08",
      "rows of 128-256 KB: 08's wide block, 1024 threads holding 256 KB in registers + shared memory: 83-97% at M = 128 .. 2048, N = 2^16"},
     // Matrices of 64 MB and more in packs, in 16-128 rows of 512 KB-4 MB or 8-16 rows of 8 MB
-    // (thirty-second session, results/h100/explore/session32/rules.txt and edges.txt: stage 12
-    // beside 09, which took them before): stage 12's rings, which read a row once on the whole
+    // (thirty-second session, results/h100/explore/session32/rules/rules.txt, sweep/edges.txt:
+    // stage 12 beside 09, which took them before): stage 12's rings, which read a row once on the whole
     // chip and settle rows through L2 while the next ones load. Behind 09 on the 32 MB matrices,
     // at 32-128 rows of 8 MB and on rows of 16 MB.
     {kF32, Rows::packed, 16, 128, int64_t{1} << 17, int64_t{1} << 20, kNoLimit, "12",
@@ -149,11 +149,15 @@ inline constexpr Rule kDispatchRules[] = {
     // and 08 (1-15) took them in the twentieth; from 64 rows of 1 MB and more 09 leads 10 too.
     {kHalves, Rows::unpacked, 64, kNoLimit, 524289, kNoLimit, kNoLimit, "09",
      "from 64 rows not in 16-byte packs of 1 MB and more: 09's split-K in shifted packs: 72.4% against 62.9% for 10 at 64 x 524289, 75.0-78.3% against 67.1-73.8% at 256 .. 1024 rows, N = 1048577 .. 2000001 (08: 33-41% there)"},
-    // Halves matrices of 64 MB and more in packs, in 8-256 rows of 1-8 MB (thirty-second session,
-    // results/h100/explore/session32/rules.txt, edges.txt, many.txt): stage 12's rings, ahead of
-    // 09 and 10 on every such shape measured; behind 09 on the 32 MB matrices.
+    // Halves matrices of 64 MB and more in packs, in 8-256 rows of 1-8 MB and 257-512 rows of 2-8
+    // MB but exactly 2 MB (thirty-second session, results/h100/explore/session32/rules/rules.txt,
+    // sweep/edges.txt, many/many.txt): stage 12's rings, ahead of 09 and 10 on every such shape
+    // measured; behind 09 on the 32 MB matrices, and behind 10 at 512-1024 rows of exactly 2 MB,
+    // which 10's clusters of 8 wide CTAs fill exactly (a rule further down).
     {kHalves, Rows::packed, 8, 256, int64_t{1} << 19, int64_t{1} << 22, kNoLimit, "12",
-     "64 MB and more in 8-256 rows of 1-8 MB in packs: 12's rings: 74.2-88.8% against 68.1-77.9% for 09 or 10 (fp16 64 x 2^20: 112.5 against 09's 134.6 us)", int64_t{1} << 25},
+     "64 MB and more in 8-256 rows of 1-8 MB in packs: 12's rings: 74.2-88.8% against 68.1-78.4% for 09 or 10 (fp16 64 x 2^20: 112.5 against 09's 134.6 us)", int64_t{1} << 25},
+    {kHalves, Rows::packed, 257, 512, (int64_t{1} << 20) + 1, int64_t{1} << 22, kNoLimit, "12",
+     "257-512 rows of 2-8 MB in packs: 12's rings: 88.1% against 79.3% for 09 at 512 x 2^21, 87.7% against 78.4% at 256 x 2^21 (fp16)"},
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
     // 160-512 halves rows not in packs that 09's plan() holds in one chunk shifted (N <= 86008: a
@@ -181,9 +185,10 @@ inline constexpr Rule kDispatchRules[] = {
     // bound follows rule 21's measurements of such rows not in packs (09 ahead of 10 at 256 ..
     // 1024 rows of 2-4 MB, in shifted packs at the speed of packs); not measured in packs.
     // At 512 and 1024 rows of exactly 2 MB in packs, 10's clusters of 8 wide CTAs fill a row
-    // exactly and lead 09 (thirty-second session, results/h100/explore/session32/rules.txt).
+    // exactly and lead 09 and 12 (thirty-second session, results/h100/explore/session32/rules/
+    // rules.txt, many/many.txt).
     {kHalves, Rows::packed, 512, 1024, int64_t{1} << 20, int64_t{1} << 20, kNoLimit, "10",
-     "512-1024 rows of exactly 2 MB: 10's clusters, 8 wide CTAs a row: 91.6 / 93.7% against 78.9 / 79.7% for 09 at M = 512 / 1024 (fp16)"},
+     "512-1024 rows of exactly 2 MB: 10's clusters, 8 wide CTAs a row: 91.6 / 93.7% against 78.9 / 79.7% for 09 at M = 512 / 1024 (fp16); 92.8 / 94.6% against 89.0 / 89.6% for 12"},
     {kHalves, Rows::contiguous, 64, 1024, int64_t{1} << 20, kNoLimit, kNoLimit, "09",
      "64-1024 rows of 2 MB and more: cooperative split-K in rounds: 67.9-77.5% against 53.1-65.5% for the clusters or split-K it replaced at M = 64 .. 128, N = 2^20 .. 2^22 (fp16 64 x 2^20: 135.6 against 170.5 us)"},
     {kHalves, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 20, kNoLimit, "10",

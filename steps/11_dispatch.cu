@@ -1,5 +1,5 @@
 // Stage 11 — the dispatcher: one softmax() that runs, for each shape, dtype and GPU, the stage
-// expected to be fastest among stages 01-10, behind the same stage interface as the others.
+// expected to be fastest among stages 01-10 and 12, behind the same stage interface as the others.
 //
 // New here: no kernel at all. common/dispatch.cu looks the call up in common/dispatch_rules.h (an
 // ordered rule table holding the H100 crossovers, or a per-GPU tuned table named by

@@ -13,6 +13,9 @@
 #     (results/h100/step12*.json) and stage 11's plans
 #   OUT=... bash results/h100/session32.run.sh many   explore/session32/many.sh: stage 12 on halves at
 #     256-1024 rows, and stage 11 with the rules after edges.txt on shapes they moved
+#   OUT=... bash results/h100/session32.run.sh sanitize   tests/sanitize.sh on stage 12 (its ring
+#     kernel on 5 x 1000, its plain kernel on the rows not in packs), then memcheck, synccheck and
+#     racecheck on 40 x 65536 (rows over 8 blocks, more tiles than blocks: the ring wraps)
 set -u
 part=${1:-tests}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -20,6 +23,16 @@ nvidia-smi > $R/nvidia-smi.txt 2>&1
 if [ $part = rules ]; then
   PROBE_UNTIL=$((570 - SECONDS)) timeout $((580 - SECONDS)) bash results/h100/explore/session32/rules.sh > $R/rules.txt 2>&1
   echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt
+  exit 0
+fi
+if [ $part = sanitize ]; then
+  timeout 120 sh tests/sanitize.sh step12 > $R/sanitize-step12.txt 2>&1; echo "sanitize exit $? at ${SECONDS}s"
+  for tool in memcheck synccheck racecheck; do
+    [ $SECONDS -lt 230 ] || break
+    timeout 60 compute-sanitizer --tool $tool --error-exitcode 99 ./step12 --check --rows 40 --cols 65536 > $R/$tool-40x65536.txt 2>&1
+    echo "$tool exit $? at ${SECONDS}s"; grep -E "SUMMARY" $R/$tool-40x65536.txt
+  done
+  tail -n 3 $R/sanitize-step12.txt
   exit 0
 fi
 if [ $part = many ]; then

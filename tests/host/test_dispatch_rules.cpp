@@ -209,11 +209,16 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::bf16, 1024, 3000001, "09"},
       {DType::f16, 64, 2097152, "12"},    // whole packs: 12's rings at 32-128 rows of 1-4 MB
       {DType::f16, 64, 1048576, "12"},
-      {DType::f16, 64, 4194304, "09"},    // rows of 8 MB: 09 from 64 rows of 2 MB (thirty-first)
-      {DType::f16, 129, 1048576, "09"},
+      {DType::f16, 64, 8388608, "09"},    // rows of 16 MB: 09 from 64 rows of 2 MB (thirty-first)
+      {DType::f16, 513, 1048584, "09"},
+      {DType::f16, 512, 1048576, "10"},   // exactly 2 MB at 512-1024 rows: 10's clusters
+      {DType::bf16, 1024, 1048576, "10"},
+      {DType::f16, 1024, 1048584, "09"},
+      {DType::f16, 512, 1048584, "12"},   // 257-512 rows past 2 MB: 12
+      {DType::f16, 257, 1048576, "09"},   // but not at exactly 2 MB
       {DType::bf16, 1024, 4194304, "09"},
       {DType::f16, 128, 1048568, "12"},   // under 2 MB in packs: 12's rings from 64 MB
-      {DType::f16, 129, 1048568, "10"},   // and past 128 rows 10's clusters
+      {DType::f16, 257, 1048568, "10"},   // and past 256 rows 10's clusters
       {DType::f16, 1025, 1048576, "10"},  // past 1024 rows: not measured, as before
       {DType::bf16, 1025, 2097152, "08"},
       {DType::f16, 128, 65537, "08"},
@@ -232,23 +237,33 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f16, 128, 131080, "08"},    // whole packs
       {DType::f16, 67, 131080, "08"},
       {DType::f16, 66, 131080, "10"},
-      // Stage 12's rings (thirty-second session): 64-256 MB of fp32 in 16-128 rows of 512 KB-4 MB,
-      // 64 MB and more of halves in 32-128 rows of 1-4 MB, in whole packs.
+      // Stage 12's rings (thirty-second session), matrices of 64 MB and more in whole packs: fp32
+      // in 16-128 rows of 512 KB-4 MB or 8-16 rows of 8 MB; halves in 8-256 rows of 1-8 MB, and
+      // 257-512 rows of 2-8 MB but exactly 2 MB.
       {DType::f32, 16, 1048576, "12"},
       {DType::f32, 15, 1048576, "09"},
-      {DType::f32, 16, 2097152, "09"},    // rows of 8 MB
+      {DType::f32, 16, 2097152, "12"},    // rows of 8 MB at 8-16 rows
+      {DType::f32, 8, 2097152, "12"},
+      {DType::f32, 8, 2097148, "09"},     // under 64 MB
+      {DType::f32, 17, 2097152, "09"},    // 17 rows of 8 MB
+      {DType::f32, 16, 4194304, "09"},    // rows of 16 MB
       {DType::f32, 16, 524288, "09"},     // 32 MB
       {DType::f32, 128, 131072, "12"},
       {DType::f32, 127, 131072, "09"},    // under 64 MB
       {DType::f32, 64, 1048576, "12"},    // 256 MB
-      {DType::f32, 128, 1048576, "09"},   // 512 MB
+      {DType::f32, 128, 1048576, "12"},   // 512 MB
+      {DType::f32, 129, 1048576, "09"},
       {DType::f32, 32, 524292, "12"},     // whole packs
       {DType::f32, 32, 524291, "09"},     // not in packs
       {DType::f16, 32, 1048576, "12"},
-      {DType::f16, 31, 2097152, "09"},
+      {DType::f16, 8, 4194304, "12"},
+      {DType::f16, 7, 4194304, "09"},
+      {DType::f16, 8, 8388608, "09"},     // rows of 16 MB
       {DType::f16, 32, 524288, "09"},     // 32 MB
       {DType::f16, 64, 524288, "12"},
-      {DType::f16, 128, 4194304, "09"},   // rows of 8 MB
+      {DType::f16, 128, 4194304, "12"},   // rows of 8 MB
+      {DType::f16, 256, 524288, "12"},
+      {DType::f16, 257, 524288, "10"},
       {DType::bf16, 128, 2097152, "12"},
       {DType::bf16, 128, 2097151, "09"},  // not in packs
   };
