@@ -16,6 +16,9 @@
 #   OUT=... bash results/h100/session32.run.sh sanitize   tests/sanitize.sh on stage 12 (its ring
 #     kernel on 5 x 1000, its plain kernel on the rows not in packs), then memcheck, synccheck and
 #     racecheck on 40 x 65536 (rows over 8 blocks, more tiles than blocks: the ring wraps)
+#   OUT=... bash results/h100/session32.run.sh barriers   (after the poller's and compute warps'
+#     flags became mbarriers, which racecheck follows) racecheck and memcheck on 5 x 1000 and
+#     40 x 65536, --check in three dtypes, then stage 12 beside 09 on four shapes (barriers.sh)
 set -u
 part=${1:-tests}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -23,6 +26,20 @@ nvidia-smi > $R/nvidia-smi.txt 2>&1
 if [ $part = rules ]; then
   PROBE_UNTIL=$((570 - SECONDS)) timeout $((580 - SECONDS)) bash results/h100/explore/session32/rules.sh > $R/rules.txt 2>&1
   echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt
+  exit 0
+fi
+if [ $part = barriers ]; then
+  for shape in "5 1000" "40 65536"; do
+    set -- $shape
+    for tool in racecheck memcheck; do
+      timeout 40 compute-sanitizer --tool $tool --error-exitcode 99 ./step12 --check --rows $1 --cols $2 > $R/$tool-$1x$2.txt 2>&1
+      echo "$tool $1 x $2 exit $? at ${SECONDS}s"; grep -E "SUMMARY" $R/$tool-$1x$2.txt
+    done
+  done
+  for t in f32 f16 bf16; do timeout 40 ./step12 --check --dtype $t; echo "check $t exit $? at ${SECONDS}s"; done > $R/check12.txt 2>&1
+  grep exit $R/check12.txt
+  PROBE_UNTIL=$((250 - SECONDS)) timeout $((260 - SECONDS)) bash results/h100/explore/session32/barriers.sh > $R/barriers.txt 2>&1
+  echo "barriers exit $? at ${SECONDS}s"; cat $R/barriers.txt
   exit 0
 fi
 if [ $part = sanitize ]; then
