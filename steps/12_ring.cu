@@ -3,7 +3,7 @@
 // through L2 while the next rows are still loading. No grid barrier anywhere.
 //
 // New here: warp specialisation. One block per SM, its 21 warps split by role, meeting only at
-// mbarriers in shared memory, never at a block barrier:
+// mbarriers and flags in shared memory, never at a block barrier:
 //   * a producer warp (one lane) refills slot i % S with tile i once every compute warp has
 //     released tile i - S (mbarriers `full` / `empty`, as in a TMA pipeline), one copy in flight;
 //   * 16 compute warps fold each tile into a running (max, sum) as it lands and, after the block's
@@ -88,6 +88,14 @@ __device__ __forceinline__ unsigned add_acq_rel(unsigned* p, unsigned v) {
   asm volatile("atom.acq_rel.gpu.global.add.u32 %0, [%1], %2;" : "=r"(old) : "l"(p), "r"(v) : "memory");
   return old;
 }
+__device__ __forceinline__ unsigned load_acquire_smem(const unsigned* p) {
+  unsigned v;
+  asm volatile("ld.acquire.cta.shared.u32 %0, [%1];" : "=r"(v) : "r"(smem_addr(p)) : "memory");
+  return v;
+}
+__device__ __forceinline__ void store_release_smem(unsigned* p, unsigned v) {
+  asm volatile("st.release.cta.shared.u32 [%0], %1;" ::"r"(smem_addr(p)), "r"(v) : "memory");
+}
 __device__ __forceinline__ uint64_t word_of(MaxSum s) {
   return (uint64_t{__float_as_uint(s.l)} << 32) | __float_as_uint(s.m);
 }
@@ -117,10 +125,11 @@ __global__ __launch_bounds__(kThreads, 1) void ring_rows(const T* __restrict__ x
                                                          int64_t N, int64_t tpr, int slots, Board q) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   extern __shared__ __align__(128) unsigned char ring[];  // slots x kTileBytes
-  __shared__ uint64_t full[kMaxSlots], empty[kMaxSlots];  // a slot's tile landed / released
-  __shared__ uint64_t folded[kRowSlots], filed[kRowSlots], published[kRowSlots];  // a row's steps
+  __shared__ uint64_t full[kMaxSlots], empty[kMaxSlots], folded[kRowSlots];
   __shared__ MaxSum warp_part[kRowSlots][kComputeWarps];  // each compute warp's part of a row
   __shared__ MaxSum published_row[kRowSlots];              // a row's (max, 1 / sum)
+  __shared__ unsigned filed[kRowSlots];                    // row j's entry holds j + 1 once it is filed
+  __shared__ unsigned published;                           // rows (this block's, in order) published
   __shared__ bool last_out;
   constexpr int V = kVec<T>;
   const int64_t G = gridDim.x, b = blockIdx.x, tiles = M * tpr;
@@ -131,8 +140,8 @@ __global__ __launch_bounds__(kThreads, 1) void ring_rows(const T* __restrict__ x
 
   if (threadIdx.x == 0) {
     for (int i = 0; i < slots; ++i) mbar_init(&full[i], 1), mbar_init(&empty[i], kComputeWarps);
-    for (int j = 0; j < kRowSlots; ++j)
-      mbar_init(&folded[j], kComputeWarps), mbar_init(&filed[j], 1), mbar_init(&published[j], 1);
+    for (int j = 0; j < kRowSlots; ++j) mbar_init(&folded[j], kComputeWarps), filed[j] = 0;
+    published = 0;
     mbar_init_fence();
   }
   __syncthreads();
@@ -165,7 +174,7 @@ __global__ __launch_bounds__(kThreads, 1) void ring_rows(const T* __restrict__ x
       unsigned before = 0;
       if (lane == 0) {
         store_relaxed64(q.part + r * G + b, word_of(part));
-        mbar_arrive(&filed[j % kRowSlots]);
+        store_release_smem(&filed[j % kRowSlots], j + 1);
         before = add_acq_rel(q.count + r * kLineCounts, 1u);
       }
       if (__shfl_sync(0xffffffffu, before, 0) != filers - 1) continue;
@@ -185,14 +194,12 @@ __global__ __launch_bounds__(kThreads, 1) void ring_rows(const T* __restrict__ x
     }
   } else if (warp == kPollerWarp) {
     // ---- poller: read the summaries of the next rows this block has filed (lane k: row j + k)
-    //      and publish, in order, the leading ones that are in. (Row j + k's barriers are asked
-    //      about at most one phase ahead: rows before j are published, so filed.) ----
+    //      and publish, in order, the leading ones that are in ----
     unsigned j = 0;                                       // this block's rows published
     int64_t i_end = next_row_end(0, b, G, n, tiles, tpr);  // the tile that ends row j
     while (i_end < n) {
       unsigned ready = j;
-      if (lane == 0)
-        while (ready < j + kPollRows && mbar_test(&filed[ready % kRowSlots], (ready / kRowSlots) & 1)) ++ready;
+      while (ready < j + kPollRows && load_acquire_smem(&filed[ready % kRowSlots]) == ready + 1) ++ready;
       ready = __shfl_sync(0xffffffffu, ready, 0);
       int64_t my_end = 0;  // lane k: the tile that ends row j + k
       int rows = 0;
@@ -200,25 +207,23 @@ __global__ __launch_bounds__(kThreads, 1) void ring_rows(const T* __restrict__ x
         if (lane == rows) my_end = i;
       const uint64_t w = lane < rows ? load_relaxed64(q.summary + (b + my_end * G) / tpr * kLineWords) : 0;
       const int now = __ffs(~__ballot_sync(0xffffffffu, w != 0)) - 1;  // rows j, j + 1, ... that are in
-      for (int k = 0; k < now; ++k) {  // lane 0 publishes each: the row, then its barrier
-        const uint64_t wk = __shfl_sync(0xffffffffu, w, k);
-        if (lane == 0) published_row[j % kRowSlots] = maxsum_of(wk), mbar_arrive(&published[j % kRowSlots]);
-        ++j, i_end = next_row_end(i_end + 1, b, G, n, tiles, tpr);
-      }
+      if (lane < now) published_row[(j + lane) % kRowSlots] = maxsum_of(w);
+      __syncwarp();
+      if (lane == 0 && now > 0) store_release_smem(&published, j + now);
+      for (int k = 0; k < now; ++k) ++j, i_end = next_row_end(i_end + 1, b, G, n, tiles, tpr);
       if (now == 0) __nanosleep(64);
     }
   } else {
     // ---- compute warps: fold tiles as they land, write them as their rows are published ----
     // Tile f is tested only while f < w + S: its slot's previous phase (tile f - S) has then
-    // landed, so the parity test cannot see that phase; likewise row jw's `published` once this
-    // warp has written row jw - 16 (and row jw + 16 cannot be folded before row jw is written).
-    // A warp's stripe of a tile: packs u * kComputeThreads + threadIdx.x.
+    // landed, so the parity test cannot see that phase. A warp's stripe of a tile: packs
+    // u * kComputeThreads + threadIdx.x.
     MaxSum run = maxsum_identity();  // this thread's part of the row being folded
     int64_t f = 0, w = 0;            // the next tile to fold, to write
     unsigned jf = 0, jw = 0;         // the rows (this block's, in order) of tiles f and w
     while (w < n) {
-      // (every lane tests the barrier, and the warp votes: one branch)
-      if (w < f && __all_sync(0xffffffffu, mbar_test(&published[jw % kRowSlots], (jw / kRowSlots) & 1))) {
+      // (every lane reads the flag or tests the barrier, and the warp votes: one branch)
+      if (w < f && __all_sync(0xffffffffu, jw < load_acquire_smem(&published))) {
         // (a) write tile w from its slot, then release the slot
         const MaxSum row = published_row[jw % kRowSlots];
         const TileAt t = tile_at<T>(b + w * G, N, tpr);
@@ -276,7 +281,7 @@ __global__ __launch_bounds__(kThreads, 1) void ring_rows(const T* __restrict__ x
   __syncthreads();
   if (threadIdx.x == 0) {
     for (int i = 0; i < slots; ++i) mbar_inval(&full[i]), mbar_inval(&empty[i]);
-    for (int j = 0; j < kRowSlots; ++j) mbar_inval(&folded[j]), mbar_inval(&filed[j]), mbar_inval(&published[j]);
+    for (int j = 0; j < kRowSlots; ++j) mbar_inval(&folded[j]);
     last_out = add_acq_rel(q.finished, 1u) == G - 1;
   }
   __syncthreads();
