@@ -109,11 +109,11 @@ docs-check: $(BUILD)/occupancy_tool
 	python3 docs/tables.py --check
 
 # The one-pass kernels with shared-memory slices issue every load of the row before their first
-# exponential, and stage 10's bulk kernels invalidate their mbarriers before they exit:
+# exponential, and stage 10's and 12's bulk kernels invalidate their mbarriers before they exit:
 # tests/sass_check.py reads their sm_90 SASS (cuobjdump from the toolkit, else pip's).
 .PHONY: sass-check
 sass-check: all py-deps
-	@$(PYTHON) tests/sass_check.py $(BUILD)/step08.o $(BUILD)/step10.o
+	@$(PYTHON) tests/sass_check.py $(BUILD)/step08.o $(BUILD)/step10.o $(BUILD)/step12.o
 
 test-gpu: $(BUILD)/test_gpu
 	$(BUILD)/test_gpu

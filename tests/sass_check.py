@@ -14,9 +14,10 @@ as they write this one, after exponentials by design; their first row's 16 are t
 Also (twentieth session, docs/10_cluster.md, "synccheck and the parts form"): stage 10's kernels that
 initialise mbarriers (SYNCS.EXCH.64: the bulk-copy parts, three dtypes) invalidate them
 (mbarrier.inval: SYNCS.CCTL.IV) after their last cluster barrier wait, before the CTA's shared
-memory goes to the next CTA. Needs no GPU.
+memory goes to the next CTA. Stage 12's ring kernels (three dtypes, no clusters) must invalidate
+theirs too (slots and rows, after the block barrier that ends their use). Needs no GPU.
 
-Usage: python3 tests/sass_check.py build/step08.o build/step10.o
+Usage: python3 tests/sass_check.py build/step08.o build/step10.o build/step12.o
 cuobjdump (and the nvdisasm it runs): the CUDA toolkit's when on PATH, else the ones pip installs
 from requirements.txt (nvidia-cuda-cuobjdump, nvidia-cuda-nvdisasm).
 """
@@ -33,9 +34,10 @@ CHECKS = {
                  (re.compile(r"onepassI\w+Li1024ELi8ELi13ELi1E"), 6, 21)],
     "step10.o": [(re.compile(r"softmax_cluster_wide(_persistent)?I\w+?Li8E"), 9, 16),
                  (re.compile(r"softmax_cluster_wide(_persistent)?I\w+?Li13E"), 9, 21)],
+    "step12.o": [],  # no one-pass loads to order; its mbarriers are checked below
 }
 # object: kernels that initialise mbarriers and must invalidate them, how many
-INVAL_CHECKS = {"step10.o": 3}
+INVAL_CHECKS = {"step10.o": 3, "step12.o": 3}
 MBAR_INIT = re.compile(r"\bSYNCS\.EXCH\.64\b")
 MBAR_INVAL = re.compile(r"\bSYNCS\.CCTL\.IV\b")
 CLUSTER_WAIT = re.compile(r"\bUCGABAR_WAIT\b")
@@ -102,7 +104,7 @@ def main(paths):
                 waits = [i for i, line in enumerate(body) if CLUSTER_WAIT.search(line)]
                 invals = [i for i, line in enumerate(body) if MBAR_INVAL.search(line)]
                 if not invals or (waits and invals[-1] < waits[-1]):
-                    failures.append(f"{path}: {name}: no mbarrier.inval after its last cluster wait")
+                    failures.append(f"{path}: {name}: no mbarrier.inval" + (" after its last cluster wait" if waits else ""))
                 checked += 1
     for f in failures:
         print("FAIL", f)
