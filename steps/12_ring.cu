@@ -29,6 +29,7 @@
 #include "online_stats.cuh"  // fold, keep_nan (stage 06)
 #include "packs.cuh"         // 16-byte packs of any dtype (stage 08)
 #include "reduce.cuh"
+#include "ring_tiles.h"      // the walk: which tiles a block takes, which end a row
 #include "scratch.h"
 #include "stage.h"
 
@@ -61,16 +62,10 @@ struct Board {
   uint64_t* summary;   // per row (a line apart): (max, 1 / sum) once the last filer merged the row
 };
 
-// Tile g of the matrix: row g / tpr, elements [begin, begin + len) of it.
-struct TileAt {
-  int64_t row, begin;
-  int len;
-};
+// Tile g of the matrix: row g / tpr, elements [begin, begin + len) of it (common/ring_tiles.h).
 template <class T>
-__device__ __forceinline__ TileAt tile_at(int64_t g, int64_t N, int64_t tpr) {
-  constexpr int64_t E = kTileBytes / sizeof(T);
-  const int64_t r = g / tpr, begin = (g % tpr) * E;
-  return {r, begin, static_cast<int>(min(E, N - begin))};
+__device__ __forceinline__ TileAt tile_of(int64_t g, int64_t N, int64_t tpr) {
+  return tile_at<kTileBytes / static_cast<int64_t>(sizeof(T))>(g, N, tpr);
 }
 
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
@@ -102,20 +97,6 @@ __device__ __forceinline__ uint64_t word_of(MaxSum s) {
 __device__ __forceinline__ MaxSum maxsum_of(uint64_t w) {
   return MaxSum{__uint_as_float(static_cast<unsigned>(w)), __uint_as_float(static_cast<unsigned>(w >> 32))};
 }
-
-// ---- which of a block's tiles end a row -----------------------------------------------------
-
-// Is tile i of block b (g = b + i G) the block's last tile of its row?
-__device__ __forceinline__ bool last_of_row(int64_t i, int64_t b, int64_t G, int64_t tiles, int64_t tpr) {
-  const int64_t g = b + i * G;
-  return g + G >= tiles || (g + G) / tpr != g / tpr;
-}
-// The first of block b's tiles i, i + 1, ... (of n) that ends a row; n if none.
-__device__ __forceinline__ int64_t next_row_end(int64_t i, int64_t b, int64_t G, int64_t n, int64_t tiles,
-                                                int64_t tpr) {
-  while (i < n && !last_of_row(i, b, G, tiles, tpr)) ++i;
-  return i;
-}
 #endif
 
 // ---- the kernel ----------------------------------------------------------------------------
@@ -133,9 +114,9 @@ __global__ __launch_bounds__(kThreads, 1) void ring_rows(const T* __restrict__ x
   __shared__ bool last_out;
   constexpr int V = kVec<T>;
   const int64_t G = gridDim.x, b = blockIdx.x, tiles = M * tpr;
-  const int64_t n = b < tiles ? (tiles - b + G - 1) / G : 0;  // this block's tiles: g = b + i G
+  const int64_t n = block_tiles(b, G, tiles);  // this block's tiles: g = b + i G
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  const unsigned filers = static_cast<unsigned>(min(tpr, G));  // blocks holding part of each row
+  const unsigned filers = static_cast<unsigned>(row_holders(tpr, G));  // blocks holding part of each row
   auto slot = [&](int64_t i) { return reinterpret_cast<uint4*>(ring + (i % slots) * kTileBytes); };
 
   if (threadIdx.x == 0) {
@@ -156,7 +137,7 @@ __global__ __launch_bounds__(kThreads, 1) void ring_rows(const T* __restrict__ x
           mbar_wait(&empty[i % slots], static_cast<uint32_t>((i / slots - 1) & 1));
           fence_async_smem();
         }
-        const TileAt t = tile_at<T>(b + i * G, N, tpr);
+        const TileAt t = tile_of<T>(b + i * G, N, tpr);
         bulk_load(slot(i), x + t.row * N + t.begin, static_cast<uint32_t>(t.len * sizeof(T)), &full[i % slots]);
       }
     }
@@ -226,7 +207,7 @@ __global__ __launch_bounds__(kThreads, 1) void ring_rows(const T* __restrict__ x
       if (w < f && __all_sync(0xffffffffu, jw < load_acquire_smem(&published))) {
         // (a) write tile w from its slot, then release the slot
         const MaxSum row = published_row[jw % kRowSlots];
-        const TileAt t = tile_at<T>(b + w * G, N, tpr);
+        const TileAt t = tile_of<T>(b + w * G, N, tpr);
         const uint4* sl = slot(w);
         uint4* out = reinterpret_cast<uint4*>(y + t.row * N + t.begin);
 #pragma unroll
@@ -249,7 +230,7 @@ __global__ __launch_bounds__(kThreads, 1) void ring_rows(const T* __restrict__ x
       if (f < n && f < w + slots &&
           __all_sync(0xffffffffu, mbar_test(&full[f % slots], static_cast<uint32_t>((f / slots) & 1)))) {
         // (b) fold this warp's stripe of tile f; after the block's last tile of a row, leave the part
-        const TileAt t = tile_at<T>(b + f * G, N, tpr);
+        const TileAt t = tile_of<T>(b + f * G, N, tpr);
         const uint4* sl = slot(f);
         float v[kPacks * V];
 #pragma unroll
