@@ -12,6 +12,7 @@
 
 #include "buffers.cuh"
 #include "cuda_check.cuh"
+#include "dispatch.h"
 #include "explain.cuh"
 #include "scratch.h"
 #include "stage.h"
@@ -158,6 +159,25 @@ TEST_CASE("every stage takes pointers that are not 16-byte aligned") {
         CHECK_MESSAGE(r.pass, r.summary());
       }
   });
+}
+
+// softmax() runs stage 12 on its shapes only when x and y are 16-byte aligned
+// (Stage::wants_aligned16: its bulk copies need them); pointers off 16 bytes go to the next rule's
+// stage, and the answer is still right. Skipped where stage 12 is not linked or refuses (no sm_90).
+TEST_CASE("the dispatcher passes stage 12 over for pointers off 16 bytes") {
+  const DeviceInfo& d = device_info();
+  const Stage* ring = find_stage("12");
+  const Stage* dispatcher = find_stage("11");
+  const int64_t M = 16, N = int64_t{1} << 20;  // 64 MB of fp32: rule 12
+  if (!ring || !dispatcher || !stage_refusal(*ring, d, DType::f32, M, N).empty()) return;
+  const DispatchChoice aligned = dispatch_choose(d, DType::f32, M, N, N, true);
+  const DispatchChoice off = dispatch_choose(d, DType::f32, M, N, N, false);
+  REQUIRE(aligned.stage != nullptr);
+  REQUIRE(off.stage != nullptr);
+  CHECK(std::string(aligned.stage->id) == "12");
+  CHECK(std::string(off.stage->id) != "12");
+  const CheckResult r = validate_stage(*dispatcher, DType::f32, M, N, InputKind::random, 12, 1);
+  CHECK_MESSAGE(r.pass, r.summary());
 }
 
 // Rows that are not a whole number of 16-byte packs start off the boundary by a different amount
