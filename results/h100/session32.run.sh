@@ -16,11 +16,13 @@
 #   OUT=... bash results/h100/session32.run.sh sanitize   tests/sanitize.sh on stage 12 (its ring
 #     kernel on 5 x 1000, its plain kernel on the rows not in packs), then memcheck, synccheck and
 #     racecheck on 40 x 65536 (rows over 8 blocks, more tiles than blocks: the ring wraps)
-#   OUT=... bash results/h100/session32.run.sh barriers   (after the poller's and compute warps'
-#     flags became mbarriers, which racecheck follows) racecheck and memcheck on 5 x 1000 and
-#     40 x 65536, --check in three dtypes, then stage 12 beside 09 on four shapes (barriers.sh)
+#   OUT=... bash results/h100/session32.run.sh barriers   (not run) applies
+#     explore/session32/12_ring_mbarriers.patch (the poller's and compute warps' flags as mbarriers,
+#     which racecheck follows) to steps/12_ring.cu on the device, then racecheck and memcheck on
+#     5 x 1000 and 40 x 65536, --check in three dtypes, stage 12 beside 09 on four shapes (barriers.sh)
 set -u
 part=${1:-tests}
+[ $part = barriers ] && { git apply results/h100/explore/session32/12_ring_mbarriers.patch || exit 1; }
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
 nvidia-smi > $R/nvidia-smi.txt 2>&1
 if [ $part = rules ]; then
