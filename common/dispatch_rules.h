@@ -149,15 +149,16 @@ inline constexpr Rule kDispatchRules[] = {
     // and 08 (1-15) took them in the twentieth; from 64 rows of 1 MB and more 09 leads 10 too.
     {kHalves, Rows::unpacked, 64, kNoLimit, 524289, kNoLimit, kNoLimit, "09",
      "from 64 rows not in 16-byte packs of 1 MB and more: 09's split-K in shifted packs: 72.4% against 62.9% for 10 at 64 x 524289, 75.0-78.3% against 67.1-73.8% at 256 .. 1024 rows, N = 1048577 .. 2000001 (08: 33-41% there)"},
-    // Halves matrices of 64 MB and more in packs, in 8-256 rows of 1-8 MB and 257-512 rows of 2-8
+    // Halves matrices of 64 MB and more in packs, in 8-256 rows of 1-8 MB and 257-1024 rows of 2-8
     // MB but exactly 2 MB (thirty-second session, results/h100/explore/session32/rules/rules.txt,
-    // sweep/edges.txt, many/many.txt): stage 12's rings, ahead of 09 and 10 on every such shape
+    // sweep/edges.txt, many/many.txt; 513-1024 rows from the thirty-third, results/h100/explore/
+    // session33/extra/halves*.txt): stage 12's rings, ahead of 09 and 10 on every such shape
     // measured; behind 09 on the 32 MB matrices, and behind 10 at 512-1024 rows of exactly 2 MB,
     // which 10's clusters of 8 wide CTAs fill exactly (a rule further down).
     {kHalves, Rows::packed, 8, 256, int64_t{1} << 19, int64_t{1} << 22, kNoLimit, "12",
      "64 MB and more in 8-256 rows of 1-8 MB in packs: 12's rings: 74.2-88.8% against 68.1-78.4% for 09 or 10 (fp16 64 x 2^20: 112.5 against 09's 134.6 us)", int64_t{1} << 25},
-    {kHalves, Rows::packed, 257, 512, (int64_t{1} << 20) + 1, int64_t{1} << 22, kNoLimit, "12",
-     "257-512 rows of 2-8 MB in packs: 12's rings: 88.1% against 79.3% for 09 at 512 x 2^21, 87.7% against 78.4% at 256 x 2^21 (fp16)"},
+    {kHalves, Rows::packed, 257, 1024, (int64_t{1} << 20) + 1, int64_t{1} << 22, kNoLimit, "12",
+     "257-1024 rows of 2-8 MB in packs: 12's rings: 87.7-88.5% against 78.4-79.8% for 09 at 256, 300, 512 and 640 rows of 2^21 (fp16); 77.7% against 76.7% at bf16 400 x 3 * 2^20"},
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
     // 160-512 halves rows not in packs that 09's plan() holds in one chunk shifted (N <= 86008: a

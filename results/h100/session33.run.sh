@@ -12,6 +12,13 @@
 #   OUT=... bash results/h100/session33.run.sh sweeps   the dispatcher's sweeps in three dtypes with
 #     the rules that send shapes to stage 12 (issue 7's count), and its plans
 #   OUT=... bash results/h100/session33.run.sh peers   every stage and peer in one process
+#   OUT=... bash results/h100/session33.run.sh extra   explore/session33/halves.sh (halves in packs at
+#     257-1024 rows: stages 12, 10, 09 and 11), then test-gpu on stage 10 in what time is left
+# All five ran at 99d13df on one H100 (the gpu, barriers, peers and extra parts, then one inline
+# call: stage_rows of probe.sh on f16 640 x 2^21 (12, 10, 09) and bf16 400 x 3 * 2^20 (10, 09),
+# 60 s a process, to explore/session33/extra/halves2.txt). The barriers part's sweeps are
+# results/h100/step11{,_f16,_bf16}_99d13df.json and step11_plan_99d13df.txt; the peers part's run
+# is results/h100/peers.json. In halves.txt, f16 384 x 2^22 did not finish in 40 s in any stage.
 set -u
 part=${1:-gpu}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -20,7 +27,7 @@ case $part in
 gpu)
   tests 12 12 260 "*"
   tests 11 11 $((580 - SECONDS)) "*"
-  [ $SECONDS -lt 500 ] && tests 10 10 $((585 - SECONDS)) "*" ;;
+  [ $SECONDS -lt 500 ] && tests 10 10 $((540 - SECONDS)) "*" ;;
 barriers)
   mkdir -p /tmp/v2 && tar --exclude=./.bin -cf - . | tar xf - -C /tmp/v2
   (cd /tmp/v2 && git apply results/h100/explore/session32/12_ring_mbarriers.patch && grep -q "published\[kRowSlots\]" steps/12_ring.cu \
@@ -43,4 +50,8 @@ sweeps)
 peers)
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
+extra)
+  PROBE_UNTIL=250 timeout 260 bash results/h100/explore/session33/halves.sh > $R/halves.txt 2>&1
+  echo "halves exit $? at ${SECONDS}s"; cat $R/halves.txt
+  tests 10 10 $((540 - SECONDS)) "*" ;;
 esac

@@ -210,13 +210,16 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f16, 64, 2097152, "12"},    // whole packs: 12's rings at 32-128 rows of 1-4 MB
       {DType::f16, 64, 1048576, "12"},
       {DType::f16, 64, 8388608, "09"},    // rows of 16 MB: 09 from 64 rows of 2 MB (thirty-first)
-      {DType::f16, 513, 1048584, "09"},
+      {DType::f16, 513, 1048584, "12"},   // 257-1024 rows past 2 MB: 12 (thirty-third)
       {DType::f16, 512, 1048576, "10"},   // exactly 2 MB at 512-1024 rows: 10's clusters
       {DType::bf16, 1024, 1048576, "10"},
-      {DType::f16, 1024, 1048584, "09"},
-      {DType::f16, 512, 1048584, "12"},   // 257-512 rows past 2 MB: 12
+      {DType::f16, 1024, 1048584, "12"},
+      {DType::f16, 1025, 1048584, "08"},  // past 1024 rows of halves: 08, as before
+      {DType::f16, 512, 1048584, "12"},
       {DType::f16, 257, 1048576, "09"},   // but not at exactly 2 MB
-      {DType::bf16, 1024, 4194304, "09"},
+      {DType::f16, 640, 1048576, "10"},
+      {DType::bf16, 1024, 4194304, "12"},
+      {DType::bf16, 1024, 4194312, "09"}, // rows past 8 MB: 09
       {DType::f16, 128, 1048568, "12"},   // under 2 MB in packs: 12's rings from 64 MB
       {DType::f16, 257, 1048568, "10"},   // and past 256 rows 10's clusters
       {DType::f16, 1025, 1048576, "10"},  // past 1024 rows: not measured, as before
@@ -239,7 +242,7 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f16, 66, 131080, "10"},
       // Stage 12's rings (thirty-second session), matrices of 64 MB and more in whole packs: fp32
       // in 16-128 rows of 512 KB-4 MB or 8-16 rows of 8 MB; halves in 8-256 rows of 1-8 MB, and
-      // 257-512 rows of 2-8 MB but exactly 2 MB.
+      // 257-1024 rows of 2-8 MB but exactly 2 MB.
       {DType::f32, 16, 1048576, "12"},
       {DType::f32, 15, 1048576, "09"},
       {DType::f32, 16, 2097152, "12"},    // rows of 8 MB at 8-16 rows
