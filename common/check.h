@@ -9,6 +9,7 @@
 // there the output must be a computed NaN, and anything else fails.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -98,6 +99,24 @@ class Checker {
   }
 
   void set_row_sum_tolerance(double tol) { sum_tol_ = tol; }
+
+  // Fold in another checker's rows (the checks split rows over threads, a checker each): counts
+  // add, squared errors add, the worst errors and the lowest bad row win.
+  void merge(const Checker& o) {
+    rows_compared_ += o.rows_compared_;
+    rows_scanned_ += o.rows_scanned_;
+    unwritten_ += o.unwritten_;
+    nans_ += o.nans_;
+    out_of_range_ += o.out_of_range_;
+    wrong_ += o.wrong_;
+    expected_nans_ += o.expected_nans_;
+    if (o.first_bad_row_ >= 0 && (first_bad_row_ < 0 || o.first_bad_row_ < first_bad_row_))
+      first_bad_row_ = o.first_bad_row_;
+    err2_ += o.err2_;
+    ref2_ += o.ref2_;
+    max_abs_ = std::max(max_abs_, o.max_abs_);
+    if (!(o.worst_sum_err_ <= worst_sum_err_)) worst_sum_err_ = o.worst_sum_err_;  // NaN sticks
+  }
 
   CheckResult result(const Tolerance& tol) const {
     CheckResult r;

@@ -15,13 +15,14 @@ inline void softmax_ref_naive(const float* x, double* y, int64_t n) {
   for (int64_t j = 0; j < n; ++j) y[j] = std::exp(static_cast<double>(x[j])) / sum;
 }
 
-// y = exp(x - max) / sum(exp(x - max)): three passes, never overflows.
+// y = exp(x - max) / sum(exp(x - max)): three passes, never overflows. Each exponential is taken
+// once and kept in y until the sum is known.
 inline void softmax_ref_safe(const float* x, double* y, int64_t n) {
   double m = -std::numeric_limits<double>::infinity();
   for (int64_t j = 0; j < n; ++j) m = std::max(m, static_cast<double>(x[j]));
   double sum = 0.0;
-  for (int64_t j = 0; j < n; ++j) sum += std::exp(x[j] - m);
-  for (int64_t j = 0; j < n; ++j) y[j] = std::exp(x[j] - m) / sum;
+  for (int64_t j = 0; j < n; ++j) sum += (y[j] = std::exp(x[j] - m));
+  for (int64_t j = 0; j < n; ++j) y[j] /= sum;
 }
 
 // One pass for (max, sum) with the running rescale, then one pass to normalise.

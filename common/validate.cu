@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "buffers.cuh"
+#include "host_parallel.h"
 #include "reference.h"
 
 void launch_stage(const Stage& s, DType t, const void* x, void* y, int64_t M, int64_t N,
@@ -35,8 +36,21 @@ static std::vector<T> copy_rows(const void* dev, int64_t row, int64_t rows, int6
   return host;
 }
 
+// Copy the listed rows (ascending) of an N-wide device matrix to consecutive rows of `host`, one
+// copy per run of consecutive rows.
+template <class T>
+static void copy_listed_rows(const void* dev, const int64_t* rows, int64_t count, int64_t N, T* host) {
+  for (int64_t i = 0; i < count;) {
+    int64_t j = i + 1;
+    while (j < count && rows[j] == rows[j - 1] + 1) ++j;
+    CUDA_CHECK(cudaMemcpy(host + i * N, static_cast<const T*>(dev) + rows[i] * N,
+                          (j - i) * N * sizeof(T), cudaMemcpyDeviceToHost));
+    i = j;
+  }
+}
+
 // The rows compared against the reference: all of them for small matrices (or when asked), else
-// 64 spread out.
+// 64 spread out. Ascending.
 static std::vector<int64_t> rows_to_compare(int64_t M, int64_t N, bool every_row) {
   std::vector<int64_t> rows;
   const int64_t kFull = int64_t{1} << 24, kSample = 64;
@@ -49,45 +63,49 @@ static std::vector<int64_t> rows_to_compare(int64_t M, int64_t N, bool every_row
   return rows;
 }
 
+// Compare the compared rows with the reference and scan the others, the rows of each batch split
+// over the host's threads, a Checker each (host_parallel.h), merged at the end.
 template <class T>
 static CheckResult check_typed(const void* x, const void* y, DType t, int64_t M, int64_t N, bool every_row) {
   const Tolerance tol = tolerance_for(t);
-  Checker checker;
-  checker.set_row_sum_tolerance(tol.row_sum);
-  std::vector<float> xf(static_cast<size_t>(N));
-  std::vector<double> ref(static_cast<size_t>(N));
+  const int threads = host_threads();
+  std::vector<Checker> checkers(static_cast<size_t>(threads));
+  for (Checker& c : checkers) c.set_row_sum_tolerance(tol.row_sum);
   const std::vector<int64_t> compared = rows_to_compare(M, N, every_row);
-  // Phase 1: reference comparison, a batch of consecutive rows at a time.
-  const int64_t batch = std::max<int64_t>(1, (int64_t{1} << 22) / N);
-  for (size_t i = 0; i < compared.size();) {
-    size_t j = i + 1;
-    while (j < compared.size() && compared[j] == compared[j - 1] + 1 &&
-           compared[j] - compared[i] < batch)
-      ++j;
-    const int64_t row0 = compared[i], rows = static_cast<int64_t>(j - i);
-    const std::vector<T> xs = copy_rows<T>(x, row0, rows, N), ys = copy_rows<T>(y, row0, rows, N);
-    for (int64_t r = 0; r < rows; ++r) {
-      for (int64_t c = 0; c < N; ++c) xf[c] = static_cast<float>(as_double(xs[r * N + c]));
-      softmax_ref_safe(xf.data(), ref.data(), N);
-      checker.add_row(ys.data() + r * N, ref.data(), N, row0 + r);
-    }
-    i = j;
+  const int64_t n_compared = static_cast<int64_t>(compared.size());
+  // Phase 1: the reference comparison, a batch of up to 2^25 elements (or one row) at a time.
+  const int64_t batch = std::max<int64_t>(1, (int64_t{1} << 25) / N);
+  for (int64_t i0 = 0; i0 < n_compared; i0 += batch) {
+    const int64_t rows = std::min(batch, n_compared - i0);
+    std::vector<T> xs(static_cast<size_t>(rows * N)), ys(static_cast<size_t>(rows * N));
+    copy_listed_rows(x, compared.data() + i0, rows, N, xs.data());
+    copy_listed_rows(y, compared.data() + i0, rows, N, ys.data());
+    parallel_blocks(rows, threads, [&](int b, int64_t lo, int64_t hi) {
+      std::vector<float> xf(static_cast<size_t>(N));
+      std::vector<double> ref(static_cast<size_t>(N));
+      for (int64_t r = lo; r < hi; ++r) {
+        for (int64_t c = 0; c < N; ++c) xf[c] = static_cast<float>(as_double(xs[r * N + c]));
+        softmax_ref_safe(xf.data(), ref.data(), N);
+        checkers[b].add_row(ys.data() + r * N, ref.data(), N, compared[i0 + r]);
+      }
+    });
   }
   // Phase 2: every row not compared is scanned, in chunks of about 64 M elements.
-  if (static_cast<int64_t>(compared.size()) < M) {
+  if (n_compared < M) {
     const int64_t chunk = std::max<int64_t>(1, (int64_t{1} << 26) / N);
-    size_t next = 0;
     for (int64_t row0 = 0; row0 < M; row0 += chunk) {
       const int64_t rows = std::min(chunk, M - row0);
       const std::vector<T> ys = copy_rows<T>(y, row0, rows, N);
-      for (int64_t r = 0; r < rows; ++r) {
-        while (next < compared.size() && compared[next] < row0 + r) ++next;
-        if (next < compared.size() && compared[next] == row0 + r) continue;
-        checker.scan_row(ys.data() + r * N, N, row0 + r);
-      }
+      parallel_blocks(rows, threads, [&](int b, int64_t lo, int64_t hi) {
+        for (int64_t r = lo; r < hi; ++r)
+          if (!std::binary_search(compared.begin(), compared.end(), row0 + r))
+            checkers[b].scan_row(ys.data() + r * N, N, row0 + r);
+      });
     }
   }
-  return checker.result(tol);
+  Checker all;
+  for (const Checker& c : checkers) all.merge(c);
+  return all.result(tol);
 }
 
 CheckResult check_output(const void* x, const void* y, DType t, int64_t M, int64_t N, bool every_row) {
