@@ -14,7 +14,9 @@
 #   OUT=... bash results/h100/session33.run.sh peers   every stage and peer in one process
 #   OUT=... bash results/h100/session33.run.sh extra   explore/session33/halves.sh (halves in packs at
 #     257-1024 rows: stages 12, 10, 09 and 11), then test-gpu on stage 10 in what time is left
-# All five ran at 99d13df on one H100 (the gpu, barriers, peers and extra parts, then one inline
+#   OUT=... bash results/h100/session33.run.sh next   (prepared, not run) explore/session33/next.sh:
+#     the threaded checks' wall time on big halves shapes, and rule 25 at 641-1024 rows
+# The first five ran at 99d13df on one H100 (the gpu, barriers, peers and extra parts, then one inline
 # call: stage_rows of probe.sh on f16 640 x 2^21 (12, 10, 09) and bf16 400 x 3 * 2^20 (10, 09),
 # 60 s a process, to explore/session33/extra/halves2.txt). The barriers part's sweeps are
 # results/h100/step11{,_f16,_bf16}_99d13df.json and step11_plan_99d13df.txt; the peers part's run
@@ -54,4 +56,7 @@ extra)
   PROBE_UNTIL=250 timeout 260 bash results/h100/explore/session33/halves.sh > $R/halves.txt 2>&1
   echo "halves exit $? at ${SECONDS}s"; cat $R/halves.txt
   tests 10 10 $((540 - SECONDS)) "*" ;;
+next)
+  PROBE_UNTIL=$((560 - SECONDS)) timeout $((570 - SECONDS)) bash results/h100/explore/session33/next.sh > $R/next.txt 2>&1
+  echo "next exit $? at ${SECONDS}s"; cat $R/next.txt ;;
 esac
