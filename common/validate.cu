@@ -6,8 +6,7 @@
 #include <vector>
 
 #include "buffers.cuh"
-#include "host_parallel.h"
-#include "reference.h"
+#include "check_rows.h"
 
 void launch_stage(const Stage& s, DType t, const void* x, void* y, int64_t M, int64_t N,
                   cudaStream_t stream) {
@@ -63,13 +62,12 @@ static std::vector<int64_t> rows_to_compare(int64_t M, int64_t N, bool every_row
   return rows;
 }
 
-// Compare the compared rows with the reference and scan the others, the rows of each batch split
-// over the host's threads, a Checker each (host_parallel.h), merged at the end.
+// Compare the compared rows with the reference and scan the others, a batch at a time: copied to
+// the host here, checked over the host's threads (check_rows.h), a Checker each, merged at the end.
 template <class T>
 static CheckResult check_typed(const void* x, const void* y, DType t, int64_t M, int64_t N, bool every_row) {
   const Tolerance tol = tolerance_for(t);
-  const int threads = host_threads();
-  std::vector<Checker> checkers(static_cast<size_t>(threads));
+  std::vector<Checker> checkers(static_cast<size_t>(host_threads()));
   for (Checker& c : checkers) c.set_row_sum_tolerance(tol.row_sum);
   const std::vector<int64_t> compared = rows_to_compare(M, N, every_row);
   const int64_t n_compared = static_cast<int64_t>(compared.size());
@@ -80,27 +78,14 @@ static CheckResult check_typed(const void* x, const void* y, DType t, int64_t M,
     std::vector<T> xs(static_cast<size_t>(rows * N)), ys(static_cast<size_t>(rows * N));
     copy_listed_rows(x, compared.data() + i0, rows, N, xs.data());
     copy_listed_rows(y, compared.data() + i0, rows, N, ys.data());
-    parallel_blocks(rows, threads, [&](int b, int64_t lo, int64_t hi) {
-      std::vector<float> xf(static_cast<size_t>(N));
-      std::vector<double> ref(static_cast<size_t>(N));
-      for (int64_t r = lo; r < hi; ++r) {
-        for (int64_t c = 0; c < N; ++c) xf[c] = static_cast<float>(as_double(xs[r * N + c]));
-        softmax_ref_safe(xf.data(), ref.data(), N);
-        checkers[b].add_row(ys.data() + r * N, ref.data(), N, compared[i0 + r]);
-      }
-    });
+    compare_rows(xs.data(), ys.data(), compared.data() + i0, rows, N, checkers);
   }
   // Phase 2: every row not compared is scanned, in chunks of about 64 M elements.
   if (n_compared < M) {
     const int64_t chunk = std::max<int64_t>(1, (int64_t{1} << 26) / N);
     for (int64_t row0 = 0; row0 < M; row0 += chunk) {
       const int64_t rows = std::min(chunk, M - row0);
-      const std::vector<T> ys = copy_rows<T>(y, row0, rows, N);
-      parallel_blocks(rows, threads, [&](int b, int64_t lo, int64_t hi) {
-        for (int64_t r = lo; r < hi; ++r)
-          if (!std::binary_search(compared.begin(), compared.end(), row0 + r))
-            checkers[b].scan_row(ys.data() + r * N, N, row0 + r);
-      });
+      scan_rows(copy_rows<T>(y, row0, rows, N).data(), row0, rows, N, compared, checkers);
     }
   }
   Checker all;

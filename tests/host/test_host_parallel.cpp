@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "check.h"
+#include "check_rows.h"
 #include "host_parallel.h"
 #include "reference.h"
 
@@ -108,5 +109,93 @@ TEST_CASE("merged checkers fail on a bad element in any part, and name the lowes
     r = bad_sum.check(parts);
     CHECK_FALSE(r.pass);
     CHECK(r.worst_row_sum_err > 0.05);
+  }
+}
+
+namespace {
+// A matrix checked as validate.cu checks it: rows in `compared` against the reference, the others
+// scanned, by `threads` checkers merged; or, threads == 0, by one Checker row by row in order.
+template <class T>
+CheckResult check_matrix(const std::vector<T>& x, const std::vector<T>& y, int64_t M, int64_t N,
+                         const std::vector<int64_t>& compared, int threads) {
+  const Tolerance tol = tolerance_for(DType::f32);
+  if (threads == 0) {
+    Checker one;
+    one.set_row_sum_tolerance(tol.row_sum);
+    std::vector<float> xf(N);
+    std::vector<double> ref(N);
+    for (int64_t r = 0; r < M; ++r) {
+      if (std::binary_search(compared.begin(), compared.end(), r)) {
+        for (int64_t c = 0; c < N; ++c) xf[c] = static_cast<float>(as_double(x[r * N + c]));
+        softmax_ref_safe(xf.data(), ref.data(), N);
+        one.add_row(&y[r * N], ref.data(), N, r);
+      } else {
+        one.scan_row(&y[r * N], N, r);
+      }
+    }
+    return one.result(tol);
+  }
+  std::vector<Checker> checkers(threads);
+  for (Checker& c : checkers) c.set_row_sum_tolerance(tol.row_sum);
+  const int64_t n = static_cast<int64_t>(compared.size());
+  std::vector<T> xs(n * N), ys(n * N);
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t c = 0; c < N; ++c) {
+      xs[i * N + c] = x[compared[i] * N + c];
+      ys[i * N + c] = y[compared[i] * N + c];
+    }
+  compare_rows(xs.data(), ys.data(), compared.data(), n, N, checkers);
+  for (int64_t row0 = 0; row0 < M; row0 += 5)  // chunks of 5 rows, the last one short
+    scan_rows(&y[row0 * N], row0, std::min<int64_t>(5, M - row0), N, compared, checkers);
+  Checker all;
+  for (const Checker& c : checkers) all.merge(c);
+  return all.result(tol);
+}
+}  // namespace
+
+// fp32 (the host tests build without CUDA's half types; the split does not depend on the type).
+TEST_CASE("compare_rows and scan_rows over threads give the serial checker's verdict") {
+  using T = float;
+  constexpr int64_t M = 23, N = 301;
+  std::vector<T> x(M * N), y(M * N);
+  std::vector<float> xf(N);
+  std::vector<double> ref(N);
+  for (int64_t r = 0; r < M; ++r) {
+    for (int64_t c = 0; c < N; ++c) {
+      x[r * N + c] = static_cast<float>(std::sin(0.05 * (r * N + c)) * 5.0 + (c % 11) * 0.3);
+      xf[c] = static_cast<float>(as_double(x[r * N + c]));
+    }
+    softmax_ref_safe(xf.data(), ref.data(), N);
+    for (int64_t c = 0; c < N; ++c) y[r * N + c] = static_cast<float>(ref[c]);
+  }
+  const std::vector<int64_t> compared = {0, 1, 2, 7, 15, 22};
+  T poison;
+  std::memset(&poison, 0xFF, sizeof poison);
+  // Correct, then one fault at a time: poison in a scanned row, poison in a compared row, a
+  // compared value off by 0.3, a scanned row off its sum.
+  struct Fault { int64_t row, col; bool poisoned; double add; };
+  const Fault faults[] = {{-1, 0, false, 0}, {20, 4, true, 0}, {7, 300, true, 0}, {15, 9, false, 0.3},
+                          {11, 0, false, 0.3}};
+  for (const Fault& f : faults) {
+    std::vector<T> yf = y;
+    if (f.row >= 0) {
+      T& v = yf[f.row * N + f.col];
+      v = f.poisoned ? poison : static_cast<float>(v + f.add);
+    }
+    const CheckResult serial = check_matrix(x, yf, M, N, compared, 0);
+    CAPTURE(f.row);
+    CHECK(serial.pass == (f.row < 0));
+    for (int threads : {1, 2, 5, 16}) {
+      CAPTURE(threads);
+      const CheckResult r = check_matrix(x, yf, M, N, compared, threads);
+      CHECK(r.pass == serial.pass);
+      CHECK(r.rows_compared == 6);
+      CHECK(r.rows_scanned == M - 6);
+      CHECK(r.unwritten == serial.unwritten);
+      CHECK(r.first_bad_row == serial.first_bad_row);
+      CHECK(r.max_abs == serial.max_abs);
+      CHECK(r.worst_row_sum_err == serial.worst_row_sum_err);
+      CHECK(r.rel_l2 == doctest::Approx(serial.rel_l2).epsilon(1e-9));
+    }
   }
 }
