@@ -15,13 +15,26 @@ inline void softmax_ref_naive(const float* x, double* y, int64_t n) {
   for (int64_t j = 0; j < n; ++j) y[j] = std::exp(static_cast<double>(x[j])) / sum;
 }
 
+// The safe form's sum is taken in chunks of kRefChunk elements: each chunk's exponentials in order,
+// then the chunk sums in order. The checks compute the chunks of a long row on several threads
+// (check_rows.h) and get the same bits as this loop.
+constexpr int64_t kRefChunk = int64_t{1} << 16;
+
+// exp(x[j] - m) into y[j] for j in [lo, hi), and their sum in order.
+inline double ref_exp_chunk(const float* x, double* y, int64_t lo, int64_t hi, double m) {
+  double sum = 0.0;
+  for (int64_t j = lo; j < hi; ++j) sum += (y[j] = std::exp(x[j] - m));
+  return sum;
+}
+
 // y = exp(x - max) / sum(exp(x - max)): three passes, never overflows. Each exponential is taken
 // once and kept in y until the sum is known.
 inline void softmax_ref_safe(const float* x, double* y, int64_t n) {
   double m = -std::numeric_limits<double>::infinity();
   for (int64_t j = 0; j < n; ++j) m = std::max(m, static_cast<double>(x[j]));
   double sum = 0.0;
-  for (int64_t j = 0; j < n; ++j) sum += (y[j] = std::exp(x[j] - m));
+  for (int64_t c = 0; c < n; c += kRefChunk)
+    sum += ref_exp_chunk(x, y, c, std::min(n, c + kRefChunk), m);
   for (int64_t j = 0; j < n; ++j) y[j] /= sum;
 }
 

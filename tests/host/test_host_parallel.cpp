@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstring>
+#include <random>
 #include <vector>
 
 #include "check.h"
@@ -145,8 +146,8 @@ CheckResult check_matrix(const std::vector<T>& x, const std::vector<T>& y, int64
       ys[i * N + c] = y[compared[i] * N + c];
     }
   compare_rows(xs.data(), ys.data(), compared.data(), n, N, checkers);
-  for (int64_t row0 = 0; row0 < M; row0 += 5)  // chunks of 5 rows, the last one short
-    scan_rows(&y[row0 * N], row0, std::min<int64_t>(5, M - row0), N, compared, checkers);
+  for (int64_t row0 = 0; row0 < M; row0 += 64)  // chunks of 64 rows, the last one short
+    scan_rows(&y[row0 * N], row0, std::min<int64_t>(64, M - row0), N, compared, checkers);
   Checker all;
   for (const Checker& c : checkers) all.merge(c);
   return all.result(tol);
@@ -154,9 +155,34 @@ CheckResult check_matrix(const std::vector<T>& x, const std::vector<T>& y, int64
 }  // namespace
 
 // fp32 (the host tests build without CUDA's half types; the split does not depend on the type).
-TEST_CASE("compare_rows and scan_rows over threads give the serial checker's verdict") {
+TEST_CASE("softmax_ref_safe_split gives softmax_ref_safe's bits on any number of threads") {
+  for (int64_t n : {1, 5, 65535, 65536, 65537, 300001, 1000003}) {
+    std::vector<float> x(n);
+    std::mt19937 gen(static_cast<unsigned>(n));
+    std::normal_distribution<float> normal(0.0f, 3.0f);
+    for (float& v : x) v = normal(gen);
+    if (n == 65535) x[n / 3] = INFINITY;      // a row of NaN (inf - inf)
+    if (n == 65537) x[n / 2] = std::nanf("");  // a NaN in the input
+    std::vector<double> serial(n), split(n);
+    softmax_ref_safe(x.data(), serial.data(), n);
+    for (int blocks : {1, 2, 3, 16}) {
+      CAPTURE(n);
+      CAPTURE(blocks);
+      softmax_ref_safe_split(x.data(), split.data(), n, blocks);
+      int64_t differ = 0;  // the same bits, or both NaN (whose sign and payload may vary)
+      for (int64_t j = 0; j < n; ++j)
+        differ += std::isnan(serial[j]) ? !std::isnan(split[j])
+                                        : std::memcmp(&serial[j], &split[j], sizeof(double)) != 0;
+      CHECK(differ == 0);
+    }
+  }
+}
+
+namespace {
+// An M x N matrix and its correct output, checked serially and over 1, 2, 5 and 16 threads,
+// correct and with one fault at a time: the verdicts must agree.
+void check_split_matches_serial(int64_t M, int64_t N, const std::vector<int64_t>& compared) {
   using T = float;
-  constexpr int64_t M = 23, N = 301;
   std::vector<T> x(M * N), y(M * N);
   std::vector<float> xf(N);
   std::vector<double> ref(N);
@@ -168,15 +194,17 @@ TEST_CASE("compare_rows and scan_rows over threads give the serial checker's ver
     softmax_ref_safe(xf.data(), ref.data(), N);
     for (int64_t c = 0; c < N; ++c) y[r * N + c] = static_cast<float>(ref[c]);
   }
-  const std::vector<int64_t> compared = {0, 1, 2, 7, 15, 22};
   T poison;
   std::memset(&poison, 0xFF, sizeof poison);
-  // Correct, then one fault at a time: poison in a scanned row, poison in a compared row, a
-  // compared value off by 0.3, a scanned row off its sum.
+  // Correct, then one fault at a time (those inside the matrix): poison in a scanned row, poison
+  // in a compared row, a compared value off by 0.3, a scanned row off its sum, then the same in
+  // the rows of 300001.
   struct Fault { int64_t row, col; bool poisoned; double add; };
-  const Fault faults[] = {{-1, 0, false, 0}, {20, 4, true, 0}, {7, 300, true, 0}, {15, 9, false, 0.3},
-                          {11, 0, false, 0.3}};
+  const Fault faults[] = {{-1, 0, false, 0},   {20, 4, true, 0},     {7, 300, true, 0},
+                          {15, 9, false, 0.3}, {11, 0, false, 0.3},  {1, 299999, true, 0},
+                          {0, 123456, false, 0.3}};
   for (const Fault& f : faults) {
+    if (f.row >= M || f.col >= N) continue;
     std::vector<T> yf = y;
     if (f.row >= 0) {
       T& v = yf[f.row * N + f.col];
@@ -189,8 +217,8 @@ TEST_CASE("compare_rows and scan_rows over threads give the serial checker's ver
       CAPTURE(threads);
       const CheckResult r = check_matrix(x, yf, M, N, compared, threads);
       CHECK(r.pass == serial.pass);
-      CHECK(r.rows_compared == 6);
-      CHECK(r.rows_scanned == M - 6);
+      CHECK(r.rows_compared == static_cast<int64_t>(compared.size()));
+      CHECK(r.rows_scanned == M - static_cast<int64_t>(compared.size()));
       CHECK(r.unwritten == serial.unwritten);
       CHECK(r.first_bad_row == serial.first_bad_row);
       CHECK(r.max_abs == serial.max_abs);
@@ -198,4 +226,11 @@ TEST_CASE("compare_rows and scan_rows over threads give the serial checker's ver
       CHECK(r.rel_l2 == doctest::Approx(serial.rel_l2).epsilon(1e-9));
     }
   }
+}
+}  // namespace
+
+TEST_CASE("compare_rows and scan_rows over threads give the serial checker's verdict") {
+  // 1.2 M elements (up to 16 blocks of rows), then 2 rows of 300001 (each row over 9 blocks).
+  check_split_matches_serial(300, 4001, {0, 1, 2, 7, 15, 22, 299});
+  check_split_matches_serial(2, 300001, {0, 1});
 }
