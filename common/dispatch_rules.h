@@ -152,13 +152,14 @@ inline constexpr Rule kDispatchRules[] = {
     // Halves matrices of 64 MB and more in packs, in 8-256 rows of 1-8 MB and 257-1024 rows of 2-8
     // MB but exactly 2 MB (thirty-second session, results/h100/explore/session32/rules/rules.txt,
     // sweep/edges.txt, many/many.txt; 513-1024 rows from the thirty-third, results/h100/explore/
-    // session33/extra/halves*.txt): stage 12's rings, ahead of 09 and 10 on every such shape
+    // session33/extra/halves*.txt, measured at 768 and 1024 rows and on rows of 8 MB in the
+    // thirty-fourth, session34/next/next.txt): stage 12's rings, ahead of 09 and 10 on every such shape
     // measured; behind 09 on the 32 MB matrices, and behind 10 at 512-1024 rows of exactly 2 MB,
     // which 10's clusters of 8 wide CTAs fill exactly (a rule further down).
     {kHalves, Rows::packed, 8, 256, int64_t{1} << 19, int64_t{1} << 22, kNoLimit, "12",
      "64 MB and more in 8-256 rows of 1-8 MB in packs: 12's rings: 74.2-88.8% against 68.1-78.4% for 09 or 10 (fp16 64 x 2^20: 112.5 against 09's 134.6 us)", int64_t{1} << 25},
     {kHalves, Rows::packed, 257, 1024, (int64_t{1} << 20) + 1, int64_t{1} << 22, kNoLimit, "12",
-     "257-1024 rows of 2-8 MB in packs: 12's rings: 87.7-88.5% against 78.4-79.8% for 09 at 256, 300, 512 and 640 rows of 2^21 (fp16); 77.7% against 76.7% at bf16 400 x 3 * 2^20"},
+     "257-1024 rows of 2-8 MB in packs: 12's rings: 87.7-88.5% against 78.4-79.8% for 09 at 256 .. 1024 rows of 2^21, 80.7% against 70.3-70.4% at 384 and 1024 rows of 2^22 (fp16); 77.7 / 78.4% against 76.7 / 77.1% at bf16 400 / 1024 x 3 * 2^20"},
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
     // 160-512 halves rows not in packs that 09's plan() holds in one chunk shifted (N <= 86008: a

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Device runs of the thirty-fourth session (2026-11-27). Each call builds on the device first
+# (device_build.sh: Google Benchmark and doctest carried in .deps, the commit in .commit), then:
+#   OUT=... bash results/h100/session34.run.sh gpu   test-gpu at 959c88a, the first GPU run of the
+#     host-side checks on threads (common/host_parallel.h, common/check_rows.h): stage 12, stage 11,
+#     then every other stage in what time is left; each part's wall time in its summary
+#   OUT=... bash results/h100/session34.run.sh next   session33's prepared part: the wall time of one
+#     stage-12 process on fp16 640 x 2^21 and 384 x 2^22, then rule 25 at 641-1024 rows
+#     (results/h100/explore/session33/next.sh)
+#   OUT=... bash results/h100/session34.run.sh loads   stage 08 with three other kinds of 16-byte load
+#     (plain, L1::no_allocate, nc + L1::no_allocate) against its LDG.E.128.CONSTANT, alternating
+#     processes on eight shapes (results/h100/explore/session34/loads.sh)
+set -u
+part=${1:-gpu}
+. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
+nvidia-smi > $R/nvidia-smi.txt 2>&1
+echo "host threads: $(nproc)"
+case $part in
+gpu)
+  tests 12 12 200 "*"
+  tests 11 11 $((400 - SECONDS)) "*"
+  tests rest 01,02,03,04,05,06,07,07b,08,09,10 $((585 - SECONDS)) "*" ;;
+next)
+  PROBE_UNTIL=$((560 - SECONDS)) timeout $((570 - SECONDS)) bash results/h100/explore/session33/next.sh > $R/next.txt 2>&1
+  echo "next exit $? at ${SECONDS}s"; cat $R/next.txt ;;
+loads)
+  PROBE_UNTIL=$((560 - SECONDS)) timeout $((570 - SECONDS)) bash results/h100/explore/session34/loads.sh > $R/loads.txt 2>&1
+  echo "loads exit $? at ${SECONDS}s"; cat $R/loads.txt ;;
+esac
