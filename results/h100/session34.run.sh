@@ -10,6 +10,8 @@
 #   OUT=... bash results/h100/session34.run.sh loads   stage 08 with three other kinds of 16-byte load
 #     (plain, L1::no_allocate, nc + L1::no_allocate) against its LDG.E.128.CONSTANT, alternating
 #     processes on eight shapes (results/h100/explore/session34/loads.sh)
+#   OUT=... bash results/h100/session34.run.sh mid   the rules' choice and every stage timed
+#     (./step11 --tune) on 8-48 rows of matrices under 64 MB (results/h100/explore/session34/mid.sh)
 set -u
 part=${1:-gpu}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -26,4 +28,7 @@ next)
 loads)
   PROBE_UNTIL=$((560 - SECONDS)) timeout $((570 - SECONDS)) bash results/h100/explore/session34/loads.sh > $R/loads.txt 2>&1
   echo "loads exit $? at ${SECONDS}s"; cat $R/loads.txt ;;
+mid)
+  MID_UNTIL=$((520 - SECONDS)) timeout $((580 - SECONDS)) bash results/h100/explore/session34/mid.sh > $R/mid.txt 2>&1
+  echo "mid exit $? at ${SECONDS}s"; cat $R/mid.txt ;;
 esac
