@@ -12,6 +12,8 @@
 #     processes on eight shapes (results/h100/explore/session34/loads.sh)
 #   OUT=... bash results/h100/session34.run.sh mid   the rules' choice and every stage timed
 #     (./step11 --tune) on 8-48 rows of matrices under 64 MB (results/h100/explore/session34/mid.sh)
+#   OUT=... bash results/h100/session34.run.sh mid2   the crossover between 32 and 48 MB, and 12 / 09 /
+#     11 in their own processes on six of those shapes (results/h100/explore/session34/mid2.sh)
 set -u
 part=${1:-gpu}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -31,4 +33,7 @@ loads)
 mid)
   MID_UNTIL=$((520 - SECONDS)) timeout $((580 - SECONDS)) bash results/h100/explore/session34/mid.sh > $R/mid.txt 2>&1
   echo "mid exit $? at ${SECONDS}s"; cat $R/mid.txt ;;
+mid2)
+  MID_UNTIL=$((330 - SECONDS)) PROBE_UNTIL=$((540 - SECONDS)) timeout $((580 - SECONDS)) bash results/h100/explore/session34/mid2.sh > $R/mid2.txt 2>&1
+  echo "mid2 exit $? at ${SECONDS}s"; cat $R/mid2.txt ;;
 esac
