@@ -106,15 +106,16 @@ inline constexpr Rule kDispatchRules[] = {
      "one 1024-thread block per row, the row in registers: 97% at N = 32768"},
     {kF32, Rows::contiguous, 128, kNoLimit, 1, 65536, kNoLimit, "08",
      "rows of 128-256 KB: 08's wide block, 1024 threads holding 256 KB in registers + shared memory: 83-97% at M = 128 .. 2048, N = 2^16"},
-    // Matrices of 64 MB and more in packs, in 16-128 rows of 512 KB-4 MB or 8-16 rows of 8 MB
-    // (thirty-second session, results/h100/explore/session32/rules/rules.txt, sweep/edges.txt:
-    // stage 12 beside 09, which took them before): stage 12's rings, which read a row once on the whole
-    // chip and settle rows through L2 while the next ones load. Behind 09 on the 32 MB matrices,
+    // Matrices of 40 MB and more in packs, in 8-128 rows of 512 KB-4 MB or 8-16 rows of 4-8 MB
+    // (thirty-second session at 64 MB and more, results/h100/explore/session32/rules/rules.txt,
+    // sweep/edges.txt: stage 12 beside 09, which took them before; 40-60 MB from the thirty-fourth,
+    // session34/mid/mid.txt, mid2/mid2.txt): stage 12's rings, which read a row once on the whole
+    // chip and settle rows through L2 while the next ones load. Behind 09 on the 16-32 MB matrices,
     // at 32-128 rows of 8 MB and on rows of 16 MB.
-    {kF32, Rows::packed, 16, 128, int64_t{1} << 17, int64_t{1} << 20, kNoLimit, "12",
-     "64 MB and more in 16-128 rows of 512 KB-4 MB in packs: 12's rings, a row read once on the whole chip, rows settled through L2 while the next load: 79.5-90.4% against 75.0-89.5% for 09 (fp32 16 x 2^20: 59.6 against 65.2 us)", int64_t{1} << 24},
+    {kF32, Rows::packed, 8, 128, int64_t{1} << 17, int64_t{1} << 20, kNoLimit, "12",
+     "40 MB and more in 8-128 rows of 512 KB-4 MB in packs: 12's rings, a row read once on the whole chip, rows settled through L2 while the next load: 79.5-90.4% against 75.0-89.5% for 09 at 64 MB and more (fp32 16 x 2^20: 59.6 against 65.2 us); at 40-60 MB 41.3-56.5 us against 42.3-63.3 (level at 10 x 2^20); 09 ahead at 32 MB", int64_t{5} << 21},
     {kF32, Rows::packed, 8, 16, (int64_t{1} << 20) + 1, int64_t{1} << 21, kNoLimit, "12",
-     "64 MB and more in 8-16 rows of 8 MB in packs: 12's rings: 79.5 / 84.0% against 74.8 / 81.8% for 09 at M = 8 / 16, N = 2^21; behind 09 from 32 rows of 8 MB", int64_t{1} << 24},
+     "40 MB and more in 8-16 rows of 4-8 MB in packs: 12's rings: 79.5 / 84.0% against 74.8 / 81.8% for 09 at M = 8 / 16, N = 2^21; 48.5 against 53.7 us at 8 x 3 * 2^19; behind 09 from 32 rows of 8 MB", int64_t{5} << 21},
     {kF32, Rows::contiguous, 1024, kNoLimit, 1, int64_t{1} << 19, kNoLimit, "10",
      "many long rows: clusters of 2-8 wide CTAs (256 KB each, or 336 KB where that takes fewer), the row read once, persistent from 16 rows a cluster: 96.6-96.9% at M = 2048, N = 2^17 .. 2^18, 96.7% at 151936"},
     // 256-1023 rows of 1.2-2 MB but 2^19 (twenty-second session, results/h100/explore/session22/
@@ -149,15 +150,17 @@ inline constexpr Rule kDispatchRules[] = {
     // and 08 (1-15) took them in the twentieth; from 64 rows of 1 MB and more 09 leads 10 too.
     {kHalves, Rows::unpacked, 64, kNoLimit, 524289, kNoLimit, kNoLimit, "09",
      "from 64 rows not in 16-byte packs of 1 MB and more: 09's split-K in shifted packs: 72.4% against 62.9% for 10 at 64 x 524289, 75.0-78.3% against 67.1-73.8% at 256 .. 1024 rows, N = 1048577 .. 2000001 (08: 33-41% there)"},
-    // Halves matrices of 64 MB and more in packs, in 8-256 rows of 1-8 MB and 257-1024 rows of 2-8
-    // MB but exactly 2 MB (thirty-second session, results/h100/explore/session32/rules/rules.txt,
+    // Halves matrices of 48 MB and more in packs, in 8-256 rows of 1-8 MB (64 MB and more until
+    // the thirty-fourth session, results/h100/explore/session34/mid/mid.txt, mid2/mid2.txt: ahead
+    // at every 48 MB shape, behind 09 or 10 by 1.4-2.8% at 40 MB), and of any size in 257-1024
+    // rows of 2-8 MB but exactly 2 MB (thirty-second session, results/h100/explore/session32/rules/rules.txt,
     // sweep/edges.txt, many/many.txt; 513-1024 rows from the thirty-third, results/h100/explore/
     // session33/extra/halves*.txt, measured at 768 and 1024 rows and on rows of 8 MB in the
     // thirty-fourth, session34/next/next.txt): stage 12's rings, ahead of 09 and 10 on every such shape
     // measured; behind 09 on the 32 MB matrices, and behind 10 at 512-1024 rows of exactly 2 MB,
     // which 10's clusters of 8 wide CTAs fill exactly (a rule further down).
     {kHalves, Rows::packed, 8, 256, int64_t{1} << 19, int64_t{1} << 22, kNoLimit, "12",
-     "64 MB and more in 8-256 rows of 1-8 MB in packs: 12's rings: 74.2-88.8% against 68.1-78.4% for 09 or 10 (fp16 64 x 2^20: 112.5 against 09's 134.6 us)", int64_t{1} << 25},
+     "48 MB and more in 8-256 rows of 1-8 MB in packs: 12's rings: 74.2-88.8% against 68.1-78.4% for 09 or 10 at 64 MB and more (fp16 64 x 2^20: 112.5 against 09's 134.6 us); at 48 MB 51.4-53.4 us against 55.1-56.4 for the faster of 09 and 10; 09 or 10 1.4-2.8% ahead at 40 MB", int64_t{3} << 23},
     {kHalves, Rows::packed, 257, 1024, (int64_t{1} << 20) + 1, int64_t{1} << 22, kNoLimit, "12",
      "257-1024 rows of 2-8 MB in packs: 12's rings: 87.7-88.5% against 78.4-79.8% for 09 at 256 .. 1024 rows of 2^21, 80.7% against 70.3-70.4% at 384 and 1024 rows of 2^22 (fp16); 77.7 / 78.4% against 76.7 / 77.1% at bf16 400 / 1024 x 3 * 2^20"},
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
@@ -221,11 +224,12 @@ namespace dispatch_detail {
 // 1024, 32768, 2^19: powers of two from 2^16 up as 2^k.
 inline std::string rule_bound_text(int64_t v) {
   if (v == kNoLimit) return "any";
-  if (v >= 65536 && (v & (v - 1)) == 0) {
-    int k = 0;
-    while ((int64_t{1} << k) != v) ++k;
-    return "2^" + std::to_string(k);
-  }
+  if (v < 65536) return std::to_string(v);
+  int k = 0;  // v = odd * 2^k
+  while (((v >> k) & 1) == 0) ++k;
+  const int64_t odd = v >> k;
+  if (odd == 1) return "2^" + std::to_string(k);
+  if (odd <= 15 && k >= 16) return std::to_string(odd) + " * 2^" + std::to_string(k);  // 3 * 2^23
   return std::to_string(v);
 }
 

@@ -14,6 +14,9 @@
 #     (./step11 --tune) on 8-48 rows of matrices under 64 MB (results/h100/explore/session34/mid.sh)
 #   OUT=... bash results/h100/session34.run.sh mid2   the crossover between 32 and 48 MB, and 12 / 09 /
 #     11 in their own processes on six of those shapes (results/h100/explore/session34/mid2.sh)
+#   OUT=... bash results/h100/session34.run.sh rules   with stage 12's floors lowered to 40 MB (fp32)
+#     and 48 MB (halves): the rules' choice at the edges, stages 11 / 12 / 09 / 10 on shapes not
+#     measured before (results/h100/explore/session34/rules.sh), then test-gpu on stage 11
 set -u
 part=${1:-gpu}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -36,4 +39,8 @@ mid)
 mid2)
   MID_UNTIL=$((330 - SECONDS)) PROBE_UNTIL=$((540 - SECONDS)) timeout $((580 - SECONDS)) bash results/h100/explore/session34/mid2.sh > $R/mid2.txt 2>&1
   echo "mid2 exit $? at ${SECONDS}s"; cat $R/mid2.txt ;;
+rules)
+  PROBE_UNTIL=$((400 - SECONDS)) timeout $((420 - SECONDS)) bash results/h100/explore/session34/rules.sh > $R/rules.txt 2>&1
+  echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt
+  tests 11 11 $((585 - SECONDS)) "*" ;;
 esac

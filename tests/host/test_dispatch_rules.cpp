@@ -240,19 +240,26 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f16, 128, 131080, "08"},    // whole packs
       {DType::f16, 67, 131080, "08"},
       {DType::f16, 66, 131080, "10"},
-      // Stage 12's rings (thirty-second session), matrices of 64 MB and more in whole packs: fp32
-      // in 16-128 rows of 512 KB-4 MB or 8-16 rows of 8 MB; halves in 8-256 rows of 1-8 MB, and
-      // 257-1024 rows of 2-8 MB but exactly 2 MB.
+      // Stage 12's rings (thirty-second session; the floors from the thirty-fourth), in whole
+      // packs: fp32 matrices of 40 MB and more in 8-128 rows of 512 KB-4 MB or 8-16 rows of 4-8 MB;
+      // halves of 48 MB and more in 8-256 rows of 1-8 MB, and 257-1024 rows of 2-8 MB but
+      // exactly 2 MB.
       {DType::f32, 16, 1048576, "12"},
-      {DType::f32, 15, 1048576, "09"},
+      {DType::f32, 15, 1048576, "12"},
+      {DType::f32, 10, 1048576, "12"},    // 40 MB
+      {DType::f32, 9, 1048576, "09"},     // under 40 MB
+      {DType::f32, 80, 131072, "12"},     // 40 MB
+      {DType::f32, 79, 131072, "09"},
       {DType::f32, 16, 2097152, "12"},    // rows of 8 MB at 8-16 rows
       {DType::f32, 8, 2097152, "12"},
-      {DType::f32, 8, 2097148, "09"},     // under 64 MB
+      {DType::f32, 8, 2097148, "12"},
+      {DType::f32, 8, 1310720, "12"},     // 40 MB in rows of 5 MB
+      {DType::f32, 8, 1310716, "09"},     // under 40 MB
       {DType::f32, 17, 2097152, "09"},    // 17 rows of 8 MB
       {DType::f32, 16, 4194304, "09"},    // rows of 16 MB
       {DType::f32, 16, 524288, "09"},     // 32 MB
       {DType::f32, 128, 131072, "12"},
-      {DType::f32, 127, 131072, "09"},    // under 64 MB
+      {DType::f32, 127, 131072, "12"},
       {DType::f32, 64, 1048576, "12"},    // 256 MB
       {DType::f32, 128, 1048576, "12"},   // 512 MB
       {DType::f32, 129, 1048576, "09"},
@@ -263,6 +270,12 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f16, 7, 4194304, "09"},
       {DType::f16, 8, 8388608, "09"},     // rows of 16 MB
       {DType::f16, 32, 524288, "09"},     // 32 MB
+      {DType::f16, 48, 524288, "12"},     // 48 MB
+      {DType::f16, 47, 524288, "09"},
+      {DType::f16, 12, 2097152, "12"},
+      {DType::f16, 11, 2097152, "09"},
+      {DType::bf16, 24, 1048576, "12"},
+      {DType::bf16, 20, 1048576, "09"},   // 40 MB
       {DType::f16, 64, 524288, "12"},
       {DType::f16, 128, 4194304, "12"},   // rows of 8 MB
       {DType::f16, 256, 524288, "12"},
@@ -362,6 +375,19 @@ TEST_CASE("the shipped rule table: valid ids, never 11, a catch-all for every dt
   const Only no10{{"01", "02", "03", "04", "05", "06", "07", "08", "09"}};
   for (DType t : {DType::f32, DType::f16, DType::bf16})
     CHECK_FALSE(pick_id(kDispatchRules, t, 2048, 65536, 65536, no10).empty());
+}
+
+// The table's bounds: powers of two as 2^k, a small odd multiple of one as m * 2^k, the rest as is.
+TEST_CASE("rule bounds print as powers of two where they are one, or a small multiple") {
+  CHECK(dispatch_detail::rule_bound_text(kNoLimit) == "any");
+  CHECK(dispatch_detail::rule_bound_text(1000) == "1000");
+  CHECK(dispatch_detail::rule_bound_text(32768) == "32768");          // under 2^16: as is
+  CHECK(dispatch_detail::rule_bound_text(int64_t{1} << 24) == "2^24");
+  CHECK(dispatch_detail::rule_bound_text(int64_t{5} << 21) == "5 * 2^21");
+  CHECK(dispatch_detail::rule_bound_text(int64_t{3} << 23) == "3 * 2^23");
+  CHECK(dispatch_detail::rule_bound_text(int64_t{17} << 20) == "17825792");  // odd part over 15
+  CHECK(dispatch_detail::rule_bound_text(86016) == "86016");          // 21 * 2^12
+  CHECK(dispatch_detail::rule_bound_text(1048577) == "1048577");
 }
 
 // docs/11_dispatch.md shows kDispatchRules between its dispatch-rules markers: they must agree.
