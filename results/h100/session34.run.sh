@@ -17,6 +17,8 @@
 #   OUT=... bash results/h100/session34.run.sh rules   with stage 12's floors lowered to 40 MB (fp32)
 #     and 48 MB (halves): the rules' choice at the edges, stages 11 / 12 / 09 / 10 on shapes not
 #     measured before (results/h100/explore/session34/rules.sh), then test-gpu on stage 11
+#   OUT=... bash results/h100/session34.run.sh rules2   stages 12, 10 and 09 on fp32 rows of
+#     512 KB-1 MB at 64-128 rows (results/h100/explore/session34/rules2.sh)
 set -u
 part=${1:-gpu}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -43,4 +45,7 @@ rules)
   PROBE_UNTIL=$((400 - SECONDS)) timeout $((420 - SECONDS)) bash results/h100/explore/session34/rules.sh > $R/rules.txt 2>&1
   echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt
   tests 11 11 $((585 - SECONDS)) "*" ;;
+rules2)
+  PROBE_UNTIL=$((250 - SECONDS)) timeout $((260 - SECONDS)) bash results/h100/explore/session34/rules2.sh > $R/rules2.txt 2>&1
+  echo "rules2 exit $? at ${SECONDS}s"; cat $R/rules2.txt ;;
 esac
