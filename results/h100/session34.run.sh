@@ -19,6 +19,8 @@
 #     measured before (results/h100/explore/session34/rules.sh), then test-gpu on stage 11
 #   OUT=... bash results/h100/session34.run.sh rules2   stages 12, 10 and 09 on fp32 rows of
 #     512 KB-1 MB at 64-128 rows (results/h100/explore/session34/rules2.sh)
+#   OUT=... bash results/h100/session34.run.sh rules3   stages 10, 09 and 12 at 129-255 rows of 2^17
+#     fp32 and at 128 rows just off it (results/h100/explore/session34/rules3.sh)
 set -u
 part=${1:-gpu}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -48,4 +50,7 @@ rules)
 rules2)
   PROBE_UNTIL=$((250 - SECONDS)) timeout $((260 - SECONDS)) bash results/h100/explore/session34/rules2.sh > $R/rules2.txt 2>&1
   echo "rules2 exit $? at ${SECONDS}s"; cat $R/rules2.txt ;;
+rules3)
+  PROBE_UNTIL=$((250 - SECONDS)) timeout $((260 - SECONDS)) bash results/h100/explore/session34/rules3.sh > $R/rules3.txt 2>&1
+  echo "rules3 exit $? at ${SECONDS}s"; cat $R/rules3.txt ;;
 esac
