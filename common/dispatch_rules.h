@@ -93,7 +93,8 @@ inline constexpr Rule kDispatchRules[] = {
     // they do rows in packs. Left with 10 from the seventeenth session: 32-127 rows of 65534-131072,
     // where 10 and 09 in shifted packs each led on one of three shapes (rules-81f9777.txt).
     // Rule 6 stopped at 1.2 MB in the twenty-second session, where 09 caught up with 10 at 128 rows
-    // (results/h100/explore/session22/rows3-d92f9e1.txt, rows4-a2635a4.txt; rules 13 and 16 below).
+    // (results/h100/explore/session22/rows3-d92f9e1.txt, rows4-a2635a4.txt; the 09 rules for 64-1023
+    // rows of 1-2 MB below).
     {kF32, Rows::unpacked, 128, kNoLimit, 65534, 300000, kNoLimit, "10",
      "from 128 rows not in 16-byte packs past 08's wider block shifted (N + 3 > 86016), up to 1.2 MB: 10's wide clusters take them shifted: 80.7 / 78.9% against 74.7 / 73.0% for 09 at 128 x 131073 / 262145, 88.7% against 83.0% at 512 x 262145, 91.9-93.7% at 2048 x 131073 .. 262145; level with 09 at 128 x 300001"},
     {kF32, Rows::unpacked, 32, 127, 65534, 131072, kNoLimit, "10",
@@ -106,16 +107,22 @@ inline constexpr Rule kDispatchRules[] = {
      "one 1024-thread block per row, the row in registers: 97% at N = 32768"},
     {kF32, Rows::contiguous, 128, kNoLimit, 1, 65536, kNoLimit, "08",
      "rows of 128-256 KB: 08's wide block, 1024 threads holding 256 KB in registers + shared memory: 83-97% at M = 128 .. 2048, N = 2^16"},
-    // Matrices of 40 MB and more in packs, in 8-128 rows of 512 KB-4 MB or 8-16 rows of 4-8 MB
-    // (thirty-second session at 64 MB and more, results/h100/explore/session32/rules/rules.txt,
-    // sweep/edges.txt: stage 12 beside 09, which took them before; 40-60 MB from the thirty-fourth,
-    // session34/mid/mid.txt, mid2/mid2.txt): stage 12's rings, which read a row once on the whole
-    // chip and settle rows through L2 while the next ones load. Behind 09 on the 16-32 MB matrices,
-    // at 32-128 rows of 8 MB and on rows of 16 MB.
+    // 113-255 rows of about 512 KB in packs (thirty-fourth session, results/h100/explore/session34/
+    // rules2/rules2.txt, rules3/rules3.txt): stage 10's clusters of two wide CTAs, which such a row
+    // fills, ahead of 12 and 09 on all eight shapes measured; 10 and 12 level at 100-112 rows.
+    {kF32, Rows::packed, 113, 255, 131068, 135168, kNoLimit, "10",
+     "113-255 rows of about 512 KB in packs: 10's clusters of 2 wide CTAs: 58.9-105.3 us against 60.7-110.8 for 12 and 64.7-111.0 for 09 at M = 127 .. 255, N = 2^17, and at 128 x 131068 / 135168"},
+    // Matrices in packs of 40 MB and more in 8-128 rows of 512 KB-4 MB, or of 48 MB and more in
+    // 8-16 rows of 4-8 MB (thirty-second session at 64 MB and more, results/h100/explore/session32/
+    // rules/rules.txt, sweep/edges.txt: stage 12 beside 09, which took them before; 40-60 MB from
+    // the thirty-fourth, session34/mid/mid.txt, mid2/mid2.txt, rules/rules.txt): stage 12's rings,
+    // which read a row once on the whole chip and settle rows through L2 while the next ones load.
+    // Behind 09 on the 16-32 MB matrices, at 8 rows of 5 MB, at 32-128 rows of 8 MB and on rows of
+    // 16 MB; behind 10 at 113-128 rows of about 512 KB (the rule above).
     {kF32, Rows::packed, 8, 128, int64_t{1} << 17, int64_t{1} << 20, kNoLimit, "12",
      "40 MB and more in 8-128 rows of 512 KB-4 MB in packs: 12's rings, a row read once on the whole chip, rows settled through L2 while the next load: 79.5-90.4% against 75.0-89.5% for 09 at 64 MB and more (fp32 16 x 2^20: 59.6 against 65.2 us); at 40-60 MB 41.3-56.5 us against 42.3-63.3 (level at 10 x 2^20); 09 ahead at 32 MB", int64_t{5} << 21},
     {kF32, Rows::packed, 8, 16, (int64_t{1} << 20) + 1, int64_t{1} << 21, kNoLimit, "12",
-     "40 MB and more in 8-16 rows of 4-8 MB in packs: 12's rings: 79.5 / 84.0% against 74.8 / 81.8% for 09 at M = 8 / 16, N = 2^21; 48.5 against 53.7 us at 8 x 3 * 2^19; behind 09 from 32 rows of 8 MB", int64_t{5} << 21},
+     "48 MB and more in 8-16 rows of 4-8 MB in packs: 12's rings: 79.5 / 84.0% against 74.8 / 81.8% for 09 at M = 8 / 16, N = 2^21; 48.5 against 53.7 us at 8 x 3 * 2^19; behind 09 at 8 x 5 * 2^18 (40 MB: 43.6 against 42.0 us) and from 32 rows of 8 MB", int64_t{3} << 22},
     {kF32, Rows::contiguous, 1024, kNoLimit, 1, int64_t{1} << 19, kNoLimit, "10",
      "many long rows: clusters of 2-8 wide CTAs (256 KB each, or 336 KB where that takes fewer), the row read once, persistent from 16 rows a cluster: 96.6-96.9% at M = 2048, N = 2^17 .. 2^18, 96.7% at 151936"},
     // 256-1023 rows of 1.2-2 MB but 2^19 (twenty-second session, results/h100/explore/session22/

@@ -21,6 +21,9 @@
 #     512 KB-1 MB at 64-128 rows (results/h100/explore/session34/rules2.sh)
 #   OUT=... bash results/h100/session34.run.sh rules3   stages 10, 09 and 12 at 129-255 rows of 2^17
 #     fp32 and at 128 rows just off it (results/h100/explore/session34/rules3.sh)
+# Ran on one H100: gpu, next and loads at 959c88a, mid at b08cacc, mid2 at 4231de3, rules at
+# d0a770a, rules2 at 45a4577, rules3 at 5250ed9 (each build.txt under results/h100/explore/
+# session34/PART/ shows it as SOFTMAX_COMMIT; next reused gpu's build on the same machine).
 set -u
 part=${1:-gpu}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests

@@ -168,7 +168,7 @@ TEST_CASE("the dispatcher passes stage 12 over for pointers off 16 bytes") {
   const DeviceInfo& d = device_info();
   const Stage* ring = find_stage("12");
   const Stage* dispatcher = find_stage("11");
-  const int64_t M = 16, N = int64_t{1} << 20;  // 64 MB of fp32: rule 12
+  const int64_t M = 16, N = int64_t{1} << 20;  // 64 MB of fp32: rule 13
   if (!ring || !dispatcher || !stage_refusal(*ring, d, DType::f32, M, N).empty()) return;
   const DispatchChoice aligned = dispatch_choose(d, DType::f32, M, N, N, true);
   const DispatchChoice off = dispatch_choose(d, DType::f32, M, N, N, false);

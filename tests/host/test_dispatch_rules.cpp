@@ -241,7 +241,8 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f16, 67, 131080, "08"},
       {DType::f16, 66, 131080, "10"},
       // Stage 12's rings (thirty-second session; the floors from the thirty-fourth), in whole
-      // packs: fp32 matrices of 40 MB and more in 8-128 rows of 512 KB-4 MB or 8-16 rows of 4-8 MB;
+      // packs: fp32 matrices of 40 MB and more in 8-128 rows of 512 KB-4 MB (but 113-128 rows of
+      // about 512 KB: 10) or of 48 MB and more in 8-16 rows of 4-8 MB;
       // halves of 48 MB and more in 8-256 rows of 1-8 MB, and 257-1024 rows of 2-8 MB but
       // exactly 2 MB.
       {DType::f32, 16, 1048576, "12"},
@@ -250,16 +251,23 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f32, 9, 1048576, "09"},     // under 40 MB
       {DType::f32, 80, 131072, "12"},     // 40 MB
       {DType::f32, 79, 131072, "09"},
+      {DType::f32, 112, 131072, "12"},
+      {DType::f32, 113, 131072, "10"},    // 113-255 rows of about 512 KB: 10's clusters
+      {DType::f32, 255, 131072, "10"},
+      {DType::f32, 128, 131068, "10"},
+      {DType::f32, 128, 135168, "10"},
+      {DType::f32, 128, 135172, "12"},    // past the clusters' rule
       {DType::f32, 16, 2097152, "12"},    // rows of 8 MB at 8-16 rows
       {DType::f32, 8, 2097152, "12"},
       {DType::f32, 8, 2097148, "12"},
-      {DType::f32, 8, 1310720, "12"},     // 40 MB in rows of 5 MB
-      {DType::f32, 8, 1310716, "09"},     // under 40 MB
+      {DType::f32, 8, 1572864, "12"},     // 48 MB in rows of 6 MB
+      {DType::f32, 8, 1572860, "09"},     // under 48 MB
+      {DType::f32, 8, 1310720, "09"},     // 40 MB in rows of 5 MB: 09
       {DType::f32, 17, 2097152, "09"},    // 17 rows of 8 MB
       {DType::f32, 16, 4194304, "09"},    // rows of 16 MB
       {DType::f32, 16, 524288, "09"},     // 32 MB
-      {DType::f32, 128, 131072, "12"},
-      {DType::f32, 127, 131072, "12"},
+      {DType::f32, 128, 131072, "10"},
+      {DType::f32, 127, 131072, "10"},
       {DType::f32, 64, 1048576, "12"},    // 256 MB
       {DType::f32, 128, 1048576, "12"},   // 512 MB
       {DType::f32, 129, 1048576, "09"},
