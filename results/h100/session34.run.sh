@@ -21,6 +21,8 @@
 #     512 KB-1 MB at 64-128 rows (results/h100/explore/session34/rules2.sh)
 #   OUT=... bash results/h100/session34.run.sh rules3   stages 10, 09 and 12 at 129-255 rows of 2^17
 #     fp32 and at 128 rows just off it (results/h100/explore/session34/rules3.sh)
+#   OUT=... bash results/h100/session34.run.sh final   the final rules: the choice at their edges,
+#     stages 11 / 10 / 12 on fp32 128 x 2^17, test-gpu on stage 11
 # Ran on one H100: gpu, next and loads at 959c88a, mid at b08cacc, mid2 at 4231de3, rules at
 # d0a770a, rules2 at 45a4577, rules3 at 5250ed9 (each build.txt under results/h100/explore/
 # session34/PART/ shows it as SOFTMAX_COMMIT; next reused gpu's build on the same machine).
@@ -56,4 +58,11 @@ rules2)
 rules3)
   PROBE_UNTIL=$((250 - SECONDS)) timeout $((260 - SECONDS)) bash results/h100/explore/session34/rules3.sh > $R/rules3.txt 2>&1
   echo "rules3 exit $? at ${SECONDS}s"; cat $R/rules3.txt ;;
+final)
+  for shape in "f32 128 131072" "f32 113 131072" "f32 112 131072" "f32 8 1310720" "f32 8 1572864" "f32 10 1048576"; do
+    set -- $shape
+    ./step11 --plan --dtype $1 --rows $2 --cols $3 2>&1 | grep -E "^ +$2 +$3 " | cut -c1-60
+  done > $R/plan.txt; cat $R/plan.txt
+  PROBE_TIMEOUT=40 bash -c '. results/h100/explore/probe.sh; stage_rows "step11 step10 step12" <<< "f32 128 131072"' > $R/rows.txt 2>&1; cat $R/rows.txt
+  tests 11 11 $((200 - SECONDS)) "*" ;;
 esac
