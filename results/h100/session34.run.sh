@@ -24,7 +24,7 @@
 #   OUT=... bash results/h100/session34.run.sh final   the final rules: the choice at their edges,
 #     stages 11 / 10 / 12 on fp32 128 x 2^17, test-gpu on stage 11
 # Ran on one H100: gpu, next and loads at 959c88a, mid at b08cacc, mid2 at 4231de3, rules at
-# d0a770a, rules2 at 45a4577, rules3 at 5250ed9 (each build.txt under results/h100/explore/
+# d0a770a, rules2 at 45a4577, rules3 at 5250ed9, final at 82523c1 (each build.txt under results/h100/explore/
 # session34/PART/ shows it as SOFTMAX_COMMIT; next reused gpu's build on the same machine).
 set -u
 part=${1:-gpu}
