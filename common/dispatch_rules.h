@@ -228,7 +228,8 @@ inline bool rule_matches(const Rule& r, DType t, int64_t M, int64_t N, int64_t l
 
 namespace dispatch_detail {
 
-// 1024, 32768, 2^19: powers of two from 2^16 up as 2^k.
+// 1024, 32768, 2^19, 5 * 2^21, 1048577: from 2^16 up, powers of two as 2^k and their odd multiples
+// up to 15 as m * 2^k; anything else as it is.
 inline std::string rule_bound_text(int64_t v) {
   if (v == kNoLimit) return "any";
   if (v < 65536) return std::to_string(v);
