@@ -134,7 +134,7 @@ inline constexpr Rule kDispatchRules[] = {
     {kF32, Rows::contiguous, 256, kNoLimit, 65537, int64_t{1} << 19, kNoLimit, "10",
      "rows of 256 KB-2 MB: clusters of wide CTAs, 1-6 points over 09 at M = 256 .. 512, N = 2^17 .. 2^18"},
     {kF32, Rows::contiguous, 1, kNoLimit, 32769, int64_t{1} << 18, kNoLimit, "09",
-     "fewer long rows: cooperative split-K in rounds: 0.6-4 points over 10's wide clusters at M = 64 .. 128, N = 2^17 .. 2^18, 27 over 08 at 64 x 2^16"},
+     "fewer long rows: cooperative split-K in rounds: 0.6-4 points over 10's wide clusters at M = 64 .. 128, N = 2^17 .. 2^18, 27 over 08 at 64 x 2^16 (twelfth session; in the thirty-fourth 10 led by 4-11% at 64 x 2^18 and 80 .. 128 x 2^17, matrices of 40 MB and more that rules 12-13 now take)"},
     // 64-255 rows of 1-2 MB, in packs or not (twenty-second session, results/h100/explore/session22/
     // rows3-d92f9e1.txt, rows4-a2635a4.txt): 09's rounds led 10's wide clusters on all 11 shapes
     // measured, by 2-12 points.

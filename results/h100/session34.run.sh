@@ -23,6 +23,10 @@
 #     fp32 and at 128 rows just off it (results/h100/explore/session34/rules3.sh)
 #   OUT=... bash results/h100/session34.run.sh final   the final rules: the choice at their edges,
 #     stages 11 / 10 / 12 on fp32 128 x 2^17, test-gpu on stage 11
+#   OUT=... bash results/h100/session34.run.sh later   (prepared, not run) the shapes the session's
+#     rules left unmeasured (results/h100/explore/session34/later.sh), then the dispatcher's sweeps
+#   OUT=... bash results/h100/session34.run.sh peers   (prepared, not run) every stage and peer in one
+#     process at the final rules
 # Ran on one H100: gpu, next and loads at 959c88a, mid at b08cacc, mid2 at 4231de3, rules at
 # d0a770a, rules2 at 45a4577, rules3 at 5250ed9, final at 82523c1 (each build.txt under results/h100/explore/
 # session34/PART/ shows it as SOFTMAX_COMMIT; next reused gpu's build on the same machine).
@@ -65,4 +69,11 @@ final)
   done > $R/plan.txt; cat $R/plan.txt
   PROBE_TIMEOUT=40 bash -c '. results/h100/explore/probe.sh; stage_rows "step11 step10 step12" <<< "f32 128 131072"' > $R/rows.txt 2>&1; cat $R/rows.txt
   tests 11 11 $((200 - SECONDS)) "*" ;;
+later)
+  PROBE_UNTIL=$((300 - SECONDS)) timeout $((310 - SECONDS)) bash results/h100/explore/session34/later.sh > $R/later.txt 2>&1
+  echo "later exit $? at ${SECONDS}s"; cat $R/later.txt
+  sweeps step11 ;;
+peers)
+  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
 esac
