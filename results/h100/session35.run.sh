@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Device runs of the thirty-fifth session (2026-11-27). Each call builds on the device first
+# (device_build.sh: Google Benchmark and doctest carried in .deps, the commit in .commit), then:
+#   OUT=... bash results/h100/session35.run.sh later   the thirty-fourth session's prepared part:
+#     stages 11 / 10 / 09 / 12 on the shapes its rules left unmeasured
+#     (results/h100/explore/session34/later.sh), then the dispatcher's sweeps in three dtypes
+#   OUT=... bash results/h100/session35.run.sh peers   every stage and peer in one process
+#   OUT=... bash results/h100/session35.run.sh gpu   test-gpu of every stage: 12, 11, then the rest
+set -u
+part=${1:-later}
+. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
+nvidia-smi > $R/nvidia-smi.txt 2>&1
+echo "host threads: $(nproc)"
+case $part in
+later)
+  PROBE_UNTIL=$((300 - SECONDS)) timeout $((310 - SECONDS)) bash results/h100/explore/session34/later.sh > $R/later.txt 2>&1
+  echo "later exit $? at ${SECONDS}s"; cat $R/later.txt
+  sweeps step11 ;;
+peers)
+  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
+gpu)
+  tests 12 12 120 "*"
+  tests 11 11 $((250 - SECONDS)) "*"
+  tests rest 01,02,03,04,05,06,07,07b,08,09,10 $((590 - SECONDS)) "*" ;;
+esac
