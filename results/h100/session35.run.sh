@@ -4,6 +4,8 @@
 #   OUT=... bash results/h100/session35.run.sh later   the thirty-fourth session's prepared part:
 #     stages 11 / 10 / 09 / 12 on the shapes its rules left unmeasured
 #     (results/h100/explore/session34/later.sh), then the dispatcher's sweeps in three dtypes
+#   OUT=... bash results/h100/session35.run.sh cross   every stage on one process per shape around
+#     the crossovers later found (results/h100/explore/session35/cross.sh)
 #   OUT=... bash results/h100/session35.run.sh peers   every stage and peer in one process
 #   OUT=... bash results/h100/session35.run.sh gpu   test-gpu of every stage: 12, 11, then the rest
 set -u
@@ -16,6 +18,9 @@ later)
   PROBE_UNTIL=$((300 - SECONDS)) timeout $((310 - SECONDS)) bash results/h100/explore/session34/later.sh > $R/later.txt 2>&1
   echo "later exit $? at ${SECONDS}s"; cat $R/later.txt
   sweeps step11 ;;
+cross)
+  MID_UNTIL=$((500 - SECONDS)) timeout $((580 - SECONDS)) bash results/h100/explore/session35/cross.sh > $R/cross.txt 2>&1
+  echo "cross exit $? at ${SECONDS}s"; grep -v "^ \+M " $R/cross.txt ;;
 peers)
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
