@@ -112,6 +112,12 @@ inline constexpr Rule kDispatchRules[] = {
     // fills, ahead of 12 and 09 on all eight shapes measured; 10 and 12 level at 100-112 rows.
     {kF32, Rows::packed, 113, 255, 131068, 135168, kNoLimit, "10",
      "113-255 rows of about 512 KB in packs: 10's clusters of 2 wide CTAs: 58.9-105.3 us against 60.7-110.8 for 12 and 64.7-111.0 for 09 at M = 127 .. 255, N = 2^17, and at 128 x 131068 / 135168"},
+    // 129-255 rows of 768 KB-1 MB in packs (thirty-fifth session, results/h100/explore/session35/
+    // later/later.txt, cross/cross.txt, edges/edges.txt): stage 10's clusters of 3-4 wide CTAs
+    // ahead of 09, which took them by the rule for fewer long rows further down, and level with
+    // or ahead of 12; 09 still ahead at 160 rows of 640 KB.
+    {kF32, Rows::packed, 129, 255, 196608, int64_t{1} << 18, kNoLimit, "10",
+     "129-255 rows of 768 KB-1 MB in packs: 10's clusters of 3-4 wide CTAs: TBD"},
     // Matrices in packs of 40 MB and more in 8-128 rows of 512 KB-4 MB, or of 48 MB and more in
     // 8-16 rows of 4-8 MB (thirty-second session at 64 MB and more, results/h100/explore/session32/
     // rules/rules.txt, sweep/edges.txt: stage 12 beside 09, which took them before; 40-60 MB from
@@ -123,6 +129,11 @@ inline constexpr Rule kDispatchRules[] = {
      "40 MB and more in 8-128 rows of 512 KB-4 MB in packs: 12's rings, a row read once on the whole chip, rows settled through L2 while the next load: 79.5-90.4% against 75.0-89.5% for 09 at 64 MB and more (fp32 16 x 2^20: 59.6 against 65.2 us); at 40-60 MB 41.3-56.5 us against 42.3-63.3 (level at 10 x 2^20); 09 ahead at 32 MB", int64_t{5} << 21},
     {kF32, Rows::packed, 8, 16, (int64_t{1} << 20) + 1, int64_t{1} << 21, kNoLimit, "12",
      "48 MB and more in 8-16 rows of 4-8 MB in packs: 12's rings: 79.5 / 84.0% against 74.8 / 81.8% for 09 at M = 8 / 16, N = 2^21; 48.5 against 53.7 us at 8 x 3 * 2^19; behind 09 at 8 x 5 * 2^18 (40 MB: 43.6 against 42.0 us) and from 32 rows of 8 MB", int64_t{3} << 22},
+    // 48-112 rows of about 512 KB in packs under 40 MB, the matrices the rule for 12 above leaves
+    // (thirty-fifth session, results/h100/explore/session35/later/later.txt, cross/cross.txt,
+    // edges/edges.txt): 10's clusters of two wide CTAs ahead of 09 from 48 rows.
+    {kF32, Rows::packed, 48, 112, 131068, 135168, kNoLimit, "10",
+     "48-112 rows of about 512 KB in packs under 40 MB: 10's clusters of 2 wide CTAs: TBD"},
     {kF32, Rows::contiguous, 1024, kNoLimit, 1, int64_t{1} << 19, kNoLimit, "10",
      "many long rows: clusters of 2-8 wide CTAs (256 KB each, or 336 KB where that takes fewer), the row read once, persistent from 16 rows a cluster: 96.6-96.9% at M = 2048, N = 2^17 .. 2^18, 96.7% at 151936"},
     // 256-1023 rows of 1.2-2 MB but 2^19 (twenty-second session, results/h100/explore/session22/
@@ -167,7 +178,7 @@ inline constexpr Rule kDispatchRules[] = {
     // measured; behind 09 on the 32 MB matrices, and behind 10 at 512-1024 rows of exactly 2 MB,
     // which 10's clusters of 8 wide CTAs fill exactly (a rule further down).
     {kHalves, Rows::packed, 8, 256, int64_t{1} << 19, int64_t{1} << 22, kNoLimit, "12",
-     "48 MB and more in 8-256 rows of 1-8 MB in packs: 12's rings: 74.2-88.8% against 68.1-78.4% for 09 or 10 at 64 MB and more (fp16 64 x 2^20: 112.5 against 09's 134.6 us); at 48 MB 51.4-53.4 us against 55.1-56.4 for the faster of 09 and 10; 09 or 10 1.4-2.8% ahead at 40 MB", int64_t{3} << 23},
+     "42 MB and more in 8-256 rows of 1-8 MB in packs: 12's rings: 74.2-88.8% against 68.1-78.4% for 09 or 10 at 64 MB and more (fp16 64 x 2^20: 112.5 against 09's 134.6 us); at 42-48 MB TBD; 09 or 10 ahead at 40 MB", int64_t{21} << 20},
     {kHalves, Rows::packed, 257, 1024, (int64_t{1} << 20) + 1, int64_t{1} << 22, kNoLimit, "12",
      "257-1024 rows of 2-8 MB in packs: 12's rings: 87.7-88.5% against 78.4-79.8% for 09 at 256 .. 1024 rows of 2^21, 80.7% against 70.3-70.4% at 384 and 1024 rows of 2^22 (fp16); 77.7 / 78.4% against 76.7 / 77.1% at bf16 400 / 1024 x 3 * 2^20"},
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
@@ -237,7 +248,7 @@ inline std::string rule_bound_text(int64_t v) {
   while (((v >> k) & 1) == 0) ++k;
   const int64_t odd = v >> k;
   if (odd == 1) return "2^" + std::to_string(k);
-  if (odd <= 15 && k >= 16) return std::to_string(odd) + " * 2^" + std::to_string(k);  // 3 * 2^23
+  if (odd <= 31 && k >= 16) return std::to_string(odd) + " * 2^" + std::to_string(k);  // 21 * 2^20
   return std::to_string(v);
 }
 

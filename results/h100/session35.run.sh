@@ -6,6 +6,9 @@
 #     (results/h100/explore/session34/later.sh), then the dispatcher's sweeps in three dtypes
 #   OUT=... bash results/h100/session35.run.sh cross   every stage on one process per shape around
 #     the crossovers later found (results/h100/explore/session35/cross.sh)
+#   OUT=... bash results/h100/session35.run.sh edges   with the rules drawn from later and cross: the
+#     choice at their edges (./step11 --plan), the stages in their own processes there
+#     (results/h100/explore/session35/edges.sh), then test-gpu on stage 11
 #   OUT=... bash results/h100/session35.run.sh peers   every stage and peer in one process
 #   OUT=... bash results/h100/session35.run.sh gpu   test-gpu of every stage: 12, 11, then the rest
 set -u
@@ -21,6 +24,15 @@ later)
 cross)
   MID_UNTIL=$((500 - SECONDS)) timeout $((580 - SECONDS)) bash results/h100/explore/session35/cross.sh > $R/cross.txt 2>&1
   echo "cross exit $? at ${SECONDS}s"; grep -v "^ \+M " $R/cross.txt ;;
+edges)
+  for shape in "f32 47 131072" "f32 48 131072" "f32 79 131072" "f32 80 131072" "f32 129 196604" "f32 129 196608" \
+               "f32 255 262144" "f16 41 524288" "f16 42 524288" "f16 11 2097152"; do
+    set -- $shape
+    ./step11 --plan --dtype $1 --rows $2 --cols $3 2>&1 | grep -E "^ +$2 +$3 " | cut -c1-60
+  done > $R/plan.txt; cat $R/plan.txt
+  PROBE_UNTIL=$((330 - SECONDS)) timeout $((340 - SECONDS)) bash results/h100/explore/session35/edges.sh > $R/edges.txt 2>&1
+  echo "edges exit $? at ${SECONDS}s"; cat $R/edges.txt
+  tests 11 11 $((585 - SECONDS)) "*" ;;
 peers)
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;

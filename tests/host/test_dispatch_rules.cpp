@@ -250,13 +250,26 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f32, 10, 1048576, "12"},    // 40 MB
       {DType::f32, 9, 1048576, "09"},     // under 40 MB
       {DType::f32, 80, 131072, "12"},     // 40 MB
-      {DType::f32, 79, 131072, "09"},
+      {DType::f32, 79, 131072, "10"},    // under 40 MB, 48-112 rows of about 512 KB: 10
+      {DType::f32, 48, 131072, "10"},
+      {DType::f32, 47, 131072, "09"},
+      {DType::f32, 80, 131068, "10"},     // 80 rows just under 40 MB
+      {DType::f32, 48, 135168, "10"},
+      {DType::f32, 48, 135172, "09"},
       {DType::f32, 112, 131072, "12"},
       {DType::f32, 113, 131072, "10"},    // 113-255 rows of about 512 KB: 10's clusters
       {DType::f32, 255, 131072, "10"},
       {DType::f32, 128, 131068, "10"},
       {DType::f32, 128, 135168, "10"},
       {DType::f32, 128, 135172, "12"},    // past the clusters' rule
+      {DType::f32, 129, 196608, "10"},    // 129-255 rows of 768 KB-1 MB: 10's clusters
+      {DType::f32, 255, 262144, "10"},
+      {DType::f32, 200, 229376, "10"},
+      {DType::f32, 129, 196604, "09"},    // under 768 KB
+      {DType::f32, 160, 163840, "09"},
+      {DType::f32, 129, 262148, "09"},    // past 1 MB
+      {DType::f32, 256, 262144, "10"},    // from 256 rows the rule for rows of 256 KB-2 MB
+      {DType::f32, 128, 262144, "12"},    // 128 MB in 128 rows: 12
       {DType::f32, 16, 2097152, "12"},    // rows of 8 MB at 8-16 rows
       {DType::f32, 8, 2097152, "12"},
       {DType::f32, 8, 2097148, "12"},
@@ -279,9 +292,13 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f16, 8, 8388608, "09"},     // rows of 16 MB
       {DType::f16, 32, 524288, "09"},     // 32 MB
       {DType::f16, 48, 524288, "12"},     // 48 MB
-      {DType::f16, 47, 524288, "09"},
+      {DType::f16, 42, 524288, "12"},     // 42 MB
+      {DType::f16, 41, 524288, "09"},
+      {DType::f16, 28, 786432, "12"},     // 42 MB in rows of 1.5 MB
+      {DType::bf16, 27, 786432, "09"},
+      {DType::f16, 11, 2097152, "12"},    // 44 MB in rows of 4 MB
+      {DType::f16, 10, 2097152, "09"},    // 40 MB
       {DType::f16, 12, 2097152, "12"},
-      {DType::f16, 11, 2097152, "09"},
       {DType::bf16, 24, 1048576, "12"},
       {DType::bf16, 20, 1048576, "09"},   // 40 MB
       {DType::f16, 64, 524288, "12"},
@@ -393,7 +410,8 @@ TEST_CASE("rule bounds print as powers of two where they are one, or a small mul
   CHECK(dispatch_detail::rule_bound_text(int64_t{1} << 24) == "2^24");
   CHECK(dispatch_detail::rule_bound_text(int64_t{5} << 21) == "5 * 2^21");
   CHECK(dispatch_detail::rule_bound_text(int64_t{3} << 23) == "3 * 2^23");
-  CHECK(dispatch_detail::rule_bound_text(int64_t{17} << 20) == "17825792");  // odd part over 15
+  CHECK(dispatch_detail::rule_bound_text(int64_t{21} << 20) == "21 * 2^20");
+  CHECK(dispatch_detail::rule_bound_text(int64_t{33} << 20) == "34603008");  // odd part over 31
   CHECK(dispatch_detail::rule_bound_text(86016) == "86016");          // 21 * 2^12
   CHECK(dispatch_detail::rule_bound_text(1048577) == "1048577");
 }
