@@ -112,12 +112,12 @@ inline constexpr Rule kDispatchRules[] = {
     // fills, ahead of 12 and 09 on all eight shapes measured; 10 and 12 level at 100-112 rows.
     {kF32, Rows::packed, 113, 255, 131068, 135168, kNoLimit, "10",
      "113-255 rows of about 512 KB in packs: 10's clusters of 2 wide CTAs: 58.9-105.3 us against 60.7-110.8 for 12 and 64.7-111.0 for 09 at M = 127 .. 255, N = 2^17, and at 128 x 131068 / 135168"},
-    // 129-255 rows of 768 KB-1 MB in packs (thirty-fifth session, results/h100/explore/session35/
+    // 129-255 rows of 704 KB-1 MB in packs (thirty-fifth session, results/h100/explore/session35/
     // later/later.txt, cross/cross.txt, edges/edges.txt): stage 10's clusters of 3-4 wide CTAs
-    // ahead of 09, which took them by the rule for fewer long rows further down, and level with
-    // or ahead of 12; 09 still ahead at 160 rows of 640 KB.
-    {kF32, Rows::packed, 129, 255, 196608, int64_t{1} << 18, kNoLimit, "10",
-     "129-255 rows of 768 KB-1 MB in packs: 10's clusters of 3-4 wide CTAs: TBD"},
+    // ahead of 09, which took them by the rule for fewer long rows further down, on all eight
+    // shapes measured, and level with 12; 09 still ahead at 160 rows of 640 KB.
+    {kF32, Rows::packed, 129, 255, 180224, int64_t{1} << 18, kNoLimit, "10",
+     "129-255 rows of 704 KB-1 MB in packs: 10's clusters of 3-4 wide CTAs: 80.5-199.3 us against 83.2-219.9 for 09 (3-10% slower) at M = 129 .. 255, N = 180224 .. 2^18; 12 between 1.3% faster and 2.7% slower than 10; 09 ahead at 160 x 163840"},
     // Matrices in packs of 40 MB and more in 8-128 rows of 512 KB-4 MB, or of 48 MB and more in
     // 8-16 rows of 4-8 MB (thirty-second session at 64 MB and more, results/h100/explore/session32/
     // rules/rules.txt, sweep/edges.txt: stage 12 beside 09, which took them before; 40-60 MB from
@@ -131,9 +131,10 @@ inline constexpr Rule kDispatchRules[] = {
      "48 MB and more in 8-16 rows of 4-8 MB in packs: 12's rings: 79.5 / 84.0% against 74.8 / 81.8% for 09 at M = 8 / 16, N = 2^21; 48.5 against 53.7 us at 8 x 3 * 2^19; behind 09 at 8 x 5 * 2^18 (40 MB: 43.6 against 42.0 us) and from 32 rows of 8 MB", int64_t{3} << 22},
     // 48-112 rows of about 512 KB in packs under 40 MB, the matrices the rule for 12 above leaves
     // (thirty-fifth session, results/h100/explore/session35/later/later.txt, cross/cross.txt,
-    // edges/edges.txt): 10's clusters of two wide CTAs ahead of 09 from 48 rows.
+    // edges/edges.txt): 10's clusters of two wide CTAs level with 09 at 48 rows, ahead from 52;
+    // 09 ahead at 44 rows, 12 ahead at 79.
     {kF32, Rows::packed, 48, 112, 131068, 135168, kNoLimit, "10",
-     "48-112 rows of about 512 KB in packs under 40 MB: 10's clusters of 2 wide CTAs: TBD"},
+     "48-112 rows of about 512 KB in packs under 40 MB: 10's clusters of 2 wide CTAs: 28.7-44.9 us against 28.9-47.6 for 09 at M = 48 .. 79, N = 2^17 (31.5 against 34.1 at 64 rows); 09 ahead at 44 rows, 12 at 79 (42.2 us)"},
     {kF32, Rows::contiguous, 1024, kNoLimit, 1, int64_t{1} << 19, kNoLimit, "10",
      "many long rows: clusters of 2-8 wide CTAs (256 KB each, or 336 KB where that takes fewer), the row read once, persistent from 16 rows a cluster: 96.6-96.9% at M = 2048, N = 2^17 .. 2^18, 96.7% at 151936"},
     // 256-1023 rows of 1.2-2 MB but 2^19 (twenty-second session, results/h100/explore/session22/
@@ -145,7 +146,7 @@ inline constexpr Rule kDispatchRules[] = {
     {kF32, Rows::contiguous, 256, kNoLimit, 65537, int64_t{1} << 19, kNoLimit, "10",
      "rows of 256 KB-2 MB: clusters of wide CTAs, 1-6 points over 09 at M = 256 .. 512, N = 2^17 .. 2^18"},
     {kF32, Rows::contiguous, 1, kNoLimit, 32769, int64_t{1} << 18, kNoLimit, "09",
-     "fewer long rows: cooperative split-K in rounds: 0.6-4 points over 10's wide clusters at M = 64 .. 128, N = 2^17 .. 2^18, 27 over 08 at 64 x 2^16 (twelfth session; in the thirty-fourth 10 led by 4-11% at 64 x 2^18 and 80 .. 128 x 2^17, matrices of 40 MB and more that rules 12-13 now take)"},
+     "fewer long rows: cooperative split-K in rounds: 0.6-4 points over 10's wide clusters at M = 64 .. 128, N = 2^17 .. 2^18, 27 over 08 at 64 x 2^16 (twelfth session; in the thirty-fourth and thirty-fifth 10 or 12 led by 4-11% at 64 x 2^18, 48 .. 128 x 2^17 and 129 .. 255 rows of 704 KB-1 MB, which rules 12-16 now take; 09 still led at 32 x 2^18, 40 x 196608 and 48 / 160 x 163840)"},
     // 64-255 rows of 1-2 MB, in packs or not (twenty-second session, results/h100/explore/session22/
     // rows3-d92f9e1.txt, rows4-a2635a4.txt): 09's rounds led 10's wide clusters on all 11 shapes
     // measured, by 2-12 points.
@@ -168,9 +169,17 @@ inline constexpr Rule kDispatchRules[] = {
     // and 08 (1-15) took them in the twentieth; from 64 rows of 1 MB and more 09 leads 10 too.
     {kHalves, Rows::unpacked, 64, kNoLimit, 524289, kNoLimit, kNoLimit, "09",
      "from 64 rows not in 16-byte packs of 1 MB and more: 09's split-K in shifted packs: 72.4% against 62.9% for 10 at 64 x 524289, 75.0-78.3% against 67.1-73.8% at 256 .. 1024 rows, N = 1048577 .. 2000001 (08: 33-41% there)"},
-    // Halves matrices of 48 MB and more in packs, in 8-256 rows of 1-8 MB (64 MB and more until
+    // 38-42 halves rows of exactly 1 MB (thirty-fifth session, results/h100/explore/session35/
+    // later/later.txt, cross/cross.txt, edges/edges.txt): stage 10's parts, clusters of 16 CTAs of
+    // 64 KB, ahead of 12 and 09 at 38, 40, 41 and 42 rows; 09 ahead at 33 and 36 rows, 12 from
+    // 44, where 10 took 53.9 us against 46.4 at 42.
+    {kHalves, Rows::packed, 38, 42, int64_t{1} << 19, int64_t{1} << 19, kNoLimit, "10",
+     "38-42 rows of exactly 1 MB: 10's clusters of 16 CTAs of 64 KB: 44.1-46.6 us against 44.8-48.4 for 12 and 49.2-52.8 for 09 (fp16 38 .. 42 rows, bf16 40 / 42); 09 ahead at 36 rows, 12 at 44"},
+    // Halves matrices of 42 MB and more in packs, in 8-256 rows of 1-8 MB (64 MB and more until
     // the thirty-fourth session, results/h100/explore/session34/mid/mid.txt, mid2/mid2.txt: ahead
-    // at every 48 MB shape, behind 09 or 10 by 1.4-2.8% at 40 MB), and of any size in 257-1024
+    // at every 48 MB shape, behind 09 or 10 by 1.4-2.8% at 40 MB; 42 MB from the thirty-fifth,
+    // session35/cross/cross.txt, edges/edges.txt: ahead at six shapes of 42-47 MB but 38-42 rows
+    // of exactly 1 MB, the rule above), and of any size in 257-1024
     // rows of 2-8 MB but exactly 2 MB (thirty-second session, results/h100/explore/session32/rules/rules.txt,
     // sweep/edges.txt, many/many.txt; 513-1024 rows from the thirty-third, results/h100/explore/
     // session33/extra/halves*.txt, measured at 768 and 1024 rows and on rows of 8 MB in the
@@ -178,7 +187,7 @@ inline constexpr Rule kDispatchRules[] = {
     // measured; behind 09 on the 32 MB matrices, and behind 10 at 512-1024 rows of exactly 2 MB,
     // which 10's clusters of 8 wide CTAs fill exactly (a rule further down).
     {kHalves, Rows::packed, 8, 256, int64_t{1} << 19, int64_t{1} << 22, kNoLimit, "12",
-     "42 MB and more in 8-256 rows of 1-8 MB in packs: 12's rings: 74.2-88.8% against 68.1-78.4% for 09 or 10 at 64 MB and more (fp16 64 x 2^20: 112.5 against 09's 134.6 us); at 42-48 MB TBD; 09 or 10 ahead at 40 MB", int64_t{21} << 20},
+     "42 MB and more in 8-256 rows of 1-8 MB in packs: 12's rings: 74.2-88.8% against 68.1-78.4% for 09 or 10 at 64 MB and more (fp16 64 x 2^20: 112.5 against 09's 134.6 us); at 42-48 MB 48.3-53.4 us against 52.0-56.4 for the faster of 09 and 10 (fp16 11 x 2^21: 49.1 against 09's 53.9); 09 ahead at 40 MB", int64_t{21} << 20},
     {kHalves, Rows::packed, 257, 1024, (int64_t{1} << 20) + 1, int64_t{1} << 22, kNoLimit, "12",
      "257-1024 rows of 2-8 MB in packs: 12's rings: 87.7-88.5% against 78.4-79.8% for 09 at 256 .. 1024 rows of 2^21, 80.7% against 70.3-70.4% at 384 and 1024 rows of 2^22 (fp16); 77.7 / 78.4% against 76.7 / 77.1% at bf16 400 / 1024 x 3 * 2^20"},
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",

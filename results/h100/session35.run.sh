@@ -9,6 +9,8 @@
 #   OUT=... bash results/h100/session35.run.sh edges   with the rules drawn from later and cross: the
 #     choice at their edges (./step11 --plan), the stages in their own processes there
 #     (results/h100/explore/session35/edges.sh), then test-gpu on stage 11
+#   OUT=... bash results/h100/session35.run.sh final   the final rules: the choice at their edges,
+#     stage 11 beside the stage it picks on four shapes the new rules moved, test-gpu on stage 11
 #   OUT=... bash results/h100/session35.run.sh peers   every stage and peer in one process
 #   OUT=... bash results/h100/session35.run.sh gpu   test-gpu of every stage: 12, 11, then the rest
 set -u
@@ -33,6 +35,17 @@ edges)
   PROBE_UNTIL=$((330 - SECONDS)) timeout $((340 - SECONDS)) bash results/h100/explore/session35/edges.sh > $R/edges.txt 2>&1
   echo "edges exit $? at ${SECONDS}s"; cat $R/edges.txt
   tests 11 11 $((585 - SECONDS)) "*" ;;
+final)
+  for shape in "f32 47 131072" "f32 48 131072" "f32 112 131072" "f32 113 131072" "f32 129 180220" "f32 129 180224" \
+               "f32 255 262144" "f16 37 524288" "f16 38 524288" "f16 42 524288" "f16 43 524288" "bf16 41 524296" "bf16 42 524296"; do
+    set -- $shape
+    ./step11 --plan --dtype $1 --rows $2 --cols $3 2>&1 | grep -E "^ +$2 +$3 " | cut -c1-60
+  done > $R/plan.txt; cat $R/plan.txt
+  PROBE_TIMEOUT=40 bash -c '. results/h100/explore/probe.sh; stage_rows "step11 step10 step09" <<< "f32 64 131072
+f32 200 262144
+f16 40 524288
+f16 44 524288 step11 step12 step09"' > $R/rows.txt 2>&1; cat $R/rows.txt
+  tests 11 11 $((300 - SECONDS)) "*" ;;
 peers)
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;

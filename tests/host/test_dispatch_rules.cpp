@@ -240,11 +240,11 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f16, 128, 131080, "08"},    // whole packs
       {DType::f16, 67, 131080, "08"},
       {DType::f16, 66, 131080, "10"},
-      // Stage 12's rings (thirty-second session; the floors from the thirty-fourth), in whole
-      // packs: fp32 matrices of 40 MB and more in 8-128 rows of 512 KB-4 MB (but 113-128 rows of
-      // about 512 KB: 10) or of 48 MB and more in 8-16 rows of 4-8 MB;
-      // halves of 48 MB and more in 8-256 rows of 1-8 MB, and 257-1024 rows of 2-8 MB but
-      // exactly 2 MB.
+      // Stage 12's rings (thirty-second session; the floors from the thirty-fourth and
+      // thirty-fifth), in whole packs: fp32 matrices of 40 MB and more in 8-128 rows of 512 KB-4 MB
+      // (but 113-128 rows of about 512 KB: 10) or of 48 MB and more in 8-16 rows of 4-8 MB;
+      // halves of 42 MB and more in 8-256 rows of 1-8 MB (but 38-42 rows of exactly 1 MB: 10), and
+      // 257-1024 rows of 2-8 MB but exactly 2 MB.
       {DType::f32, 16, 1048576, "12"},
       {DType::f32, 15, 1048576, "12"},
       {DType::f32, 10, 1048576, "12"},    // 40 MB
@@ -262,10 +262,11 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f32, 128, 131068, "10"},
       {DType::f32, 128, 135168, "10"},
       {DType::f32, 128, 135172, "12"},    // past the clusters' rule
-      {DType::f32, 129, 196608, "10"},    // 129-255 rows of 768 KB-1 MB: 10's clusters
+      {DType::f32, 129, 196608, "10"},    // 129-255 rows of 704 KB-1 MB: 10's clusters
+      {DType::f32, 129, 180224, "10"},
       {DType::f32, 255, 262144, "10"},
       {DType::f32, 200, 229376, "10"},
-      {DType::f32, 129, 196604, "09"},    // under 768 KB
+      {DType::f32, 129, 180220, "09"},    // under 704 KB
       {DType::f32, 160, 163840, "09"},
       {DType::f32, 129, 262148, "09"},    // past 1 MB
       {DType::f32, 256, 262144, "10"},    // from 256 rows the rule for rows of 256 KB-2 MB
@@ -292,8 +293,12 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f16, 8, 8388608, "09"},     // rows of 16 MB
       {DType::f16, 32, 524288, "09"},     // 32 MB
       {DType::f16, 48, 524288, "12"},     // 48 MB
-      {DType::f16, 42, 524288, "12"},     // 42 MB
-      {DType::f16, 41, 524288, "09"},
+      {DType::f16, 43, 524288, "12"},     // 43 MB
+      {DType::f16, 42, 524288, "10"},     // 38-42 rows of exactly 1 MB: 10's clusters of 16
+      {DType::bf16, 38, 524288, "10"},
+      {DType::f16, 37, 524288, "09"},
+      {DType::f16, 41, 524296, "09"},     // not exactly 1 MB, under 42 MB
+      {DType::f16, 42, 524296, "12"},     // 42 MB
       {DType::f16, 28, 786432, "12"},     // 42 MB in rows of 1.5 MB
       {DType::bf16, 27, 786432, "09"},
       {DType::f16, 11, 2097152, "12"},    // 44 MB in rows of 4 MB
