@@ -214,7 +214,7 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f16, 512, 1048576, "10"},   // exactly 2 MB at 512-1024 rows: 10's clusters
       {DType::bf16, 1024, 1048576, "10"},
       {DType::f16, 1024, 1048584, "12"},
-      {DType::f16, 1025, 1048584, "08"},  // past 1024 rows of halves: 08, as before
+      {DType::f16, 1025, 1048584, "12"},  // past 1024 rows of halves: 12 (08 before the 35th)
       {DType::f16, 512, 1048584, "12"},
       {DType::f16, 257, 1048576, "09"},   // but not at exactly 2 MB
       {DType::f16, 640, 1048576, "10"},
@@ -223,7 +223,12 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f16, 128, 1048568, "12"},   // under 2 MB in packs: 12's rings from 64 MB
       {DType::f16, 257, 1048568, "10"},   // and past 256 rows 10's clusters
       {DType::f16, 1025, 1048576, "10"},  // past 1024 rows: not measured, as before
-      {DType::bf16, 1025, 2097152, "08"},
+      {DType::bf16, 1025, 2097152, "12"}, // past 1024 rows: 12's rings (thirty-fifth session)
+      {DType::f16, 4096, 2097152, "12"},
+      {DType::f16, 4097, 2097152, "09"},  // past stage 12's 4096 rows: 09, not 08
+      {DType::f16, 2048, 4194312, "09"},  // rows past 8 MB
+      {DType::bf16, 2048, 1048576, "10"}, // exactly 2 MB: 10, as before
+      {DType::f16, 1025, 2097151, "09"},  // not in packs: 09 (the rule for rows not in packs)
       {DType::f16, 128, 65537, "08"},
       {DType::f16, 159, 65537, "08"},
       {DType::bf16, 160, 65537, "09"},
