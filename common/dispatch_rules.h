@@ -179,13 +179,14 @@ inline constexpr Rule kDispatchRules[] = {
     // the thirty-fourth session, results/h100/explore/session34/mid/mid.txt, mid2/mid2.txt: ahead
     // at every 48 MB shape, behind 09 or 10 by 1.4-2.8% at 40 MB; 42 MB from the thirty-fifth,
     // session35/cross/cross.txt, edges/edges.txt: ahead at six shapes of 42-47 MB but 38-42 rows
-    // of exactly 1 MB, the rule above), and of any size in 257-1024
-    // rows of 2-8 MB but exactly 2 MB (thirty-second session, results/h100/explore/session32/rules/rules.txt,
-    // sweep/edges.txt, many/many.txt; 513-1024 rows from the thirty-third, results/h100/explore/
-    // session33/extra/halves*.txt, measured at 768 and 1024 rows and on rows of 8 MB in the
-    // thirty-fourth, session34/next/next.txt): stage 12's rings, ahead of 09 and 10 on every such shape
-    // measured; behind 09 on the 32 MB matrices, and behind 10 at 512-1024 rows of exactly 2 MB,
-    // which 10's clusters of 8 wide CTAs fill exactly (a rule further down).
+    // of exactly 1 MB, the rule above), and of any size in 257-1024 rows (4096 since the
+    // thirty-fifth, the comment below) of 2-8 MB but exactly 2 MB (thirty-second session,
+    // results/h100/explore/session32/rules/rules.txt, sweep/edges.txt, many/many.txt; 513-1024
+    // rows from the thirty-third, results/h100/explore/session33/extra/halves*.txt, measured at
+    // 768 and 1024 rows and on rows of 8 MB in the thirty-fourth, session34/next/next.txt): stage
+    // 12's rings, ahead of 09 and 10 on every such shape measured; behind 09 on the 32 MB
+    // matrices, and behind 10 at 512-1024 rows of exactly 2 MB, which 10's clusters of 8 wide
+    // CTAs fill exactly (a rule further down).
     {kHalves, Rows::packed, 8, 256, int64_t{1} << 19, int64_t{1} << 22, kNoLimit, "12",
      "42 MB and more in 8-256 rows of 1-8 MB in packs: 12's rings: 74.2-88.8% against 68.1-78.4% for 09 or 10 at 64 MB and more (fp16 64 x 2^20: 112.5 against 09's 134.6 us); at 42-48 MB 48.3-53.4 us against 52.0-56.4 for the faster of 09 and 10 (fp16 11 x 2^21: 49.1 against 09's 53.9); 09 ahead at 40 MB", int64_t{21} << 20},
     // Past 1024 rows (thirty-fifth session, results/h100/explore/session35/past/past.txt; each

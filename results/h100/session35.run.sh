@@ -15,6 +15,8 @@
 #     rows of 4 MB past 128 rows: stages 11 / 12 / 09 / 08 (results/h100/explore/session35/past.sh)
 #   OUT=... bash results/h100/session35.run.sh after   the rules after past: the choice past 1024 rows,
 #     stage 11 beside 12 and 09 on two of those shapes, test-gpu on stage 11
+#   OUT=... bash results/h100/session35.run.sh edges2   edges the session's rules left unmeasured
+#     (results/h100/explore/session35/edges2.sh)
 #   OUT=... bash results/h100/session35.run.sh peers   every stage and peer in one process
 #   OUT=... bash results/h100/session35.run.sh gpu   test-gpu of every stage: 12, 11, then the rest
 # Ran on one H100: later and peers at 79d1bf3, cross at 4d97c6d, edges at a169fc8, final and gpu
@@ -68,6 +70,9 @@ after)
   PROBE_TIMEOUT=60 bash -c '. results/h100/explore/probe.sh; stage_rows "step11 step12 step09" <<< "f16 1025 2097152
 bf16 1536 3145728"' > $R/rows.txt 2>&1; cat $R/rows.txt
   tests 11 11 $((400 - SECONDS)) "*" ;;
+edges2)
+  PROBE_UNTIL=$((400 - SECONDS)) timeout $((410 - SECONDS)) bash results/h100/explore/session35/edges2.sh > $R/edges2.txt 2>&1
+  echo "edges2 exit $? at ${SECONDS}s"; cat $R/edges2.txt ;;
 peers)
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;

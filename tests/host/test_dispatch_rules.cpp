@@ -249,13 +249,13 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       // thirty-fifth), in whole packs: fp32 matrices of 40 MB and more in 8-128 rows of 512 KB-4 MB
       // (but 113-128 rows of about 512 KB: 10) or of 48 MB and more in 8-16 rows of 4-8 MB;
       // halves of 42 MB and more in 8-256 rows of 1-8 MB (but 38-42 rows of exactly 1 MB: 10), and
-      // 257-1024 rows of 2-8 MB but exactly 2 MB.
+      // 257-4096 rows of 2-8 MB but exactly 2 MB.
       {DType::f32, 16, 1048576, "12"},
       {DType::f32, 15, 1048576, "12"},
       {DType::f32, 10, 1048576, "12"},    // 40 MB
       {DType::f32, 9, 1048576, "09"},     // under 40 MB
       {DType::f32, 80, 131072, "12"},     // 40 MB
-      {DType::f32, 79, 131072, "10"},    // under 40 MB, 48-112 rows of about 512 KB: 10
+      {DType::f32, 79, 131072, "10"},     // under 40 MB, 48-112 rows of about 512 KB: 10
       {DType::f32, 48, 131072, "10"},
       {DType::f32, 47, 131072, "09"},
       {DType::f32, 80, 131068, "10"},     // 80 rows just under 40 MB
