@@ -115,9 +115,10 @@ inline constexpr Rule kDispatchRules[] = {
     // 129-255 rows of 704 KB-1 MB in packs (thirty-fifth session, results/h100/explore/session35/
     // later/later.txt, cross/cross.txt, edges/edges.txt): stage 10's clusters of 3-4 wide CTAs
     // ahead of 09, which took them by the rule for fewer long rows further down, on all eight
-    // shapes measured, and level with 12; 09 still ahead at 160 rows of 640 KB.
+    // shapes measured, and level with 12; 09 still ahead at 160 rows of 640 KB and 160 / 240 rows
+    // of 672 KB (session35/edges2/edges2.txt).
     {kF32, Rows::packed, 129, 255, 180224, int64_t{1} << 18, kNoLimit, "10",
-     "129-255 rows of 704 KB-1 MB in packs: 10's clusters of 3-4 wide CTAs: 80.5-199.3 us against 83.2-219.9 for 09 (3-10% slower) at M = 129 .. 255, N = 180224 .. 2^18; 12 between 1.3% faster and 2.7% slower than 10; 09 ahead at 160 x 163840"},
+     "129-255 rows of 704 KB-1 MB in packs: 10's clusters of 3-4 wide CTAs: 80.5-199.3 us against 83.2-219.9 for 09 (3-10% slower) at M = 129 .. 255, N = 180224 .. 2^18; 12 between 1.3% faster and 2.7% slower than 10; 09 ahead at 160 x 163840 and 160 / 240 x 172032"},
     // Matrices in packs of 40 MB and more in 8-128 rows of 512 KB-4 MB, or of 48 MB and more in
     // 8-16 rows of 4-8 MB (thirty-second session at 64 MB and more, results/h100/explore/session32/
     // rules/rules.txt, sweep/edges.txt: stage 12 beside 09, which took them before; 40-60 MB from
@@ -171,10 +172,10 @@ inline constexpr Rule kDispatchRules[] = {
      "from 64 rows not in 16-byte packs of 1 MB and more: 09's split-K in shifted packs: 72.4% against 62.9% for 10 at 64 x 524289, 75.0-78.3% against 67.1-73.8% at 256 .. 1024 rows, N = 1048577 .. 2000001 (08: 33-41% there)"},
     // 38-42 halves rows of exactly 1 MB (thirty-fifth session, results/h100/explore/session35/
     // later/later.txt, cross/cross.txt, edges/edges.txt): stage 10's parts, clusters of 16 CTAs of
-    // 64 KB, ahead of 12 and 09 at 38, 40, 41 and 42 rows; 09 ahead at 33 and 36 rows, 12 from
-    // 44, where 10 took 53.9 us against 46.4 at 42.
+    // 64 KB, ahead of 12 and 09 at 38, 40, 41 and 42 rows; 09 ahead at 33, 36 and 37 rows, 12 from
+    // 43, where 10 took 52.6 us against 46.4 at 42 (session35/edges2/edges2.txt).
     {kHalves, Rows::packed, 38, 42, int64_t{1} << 19, int64_t{1} << 19, kNoLimit, "10",
-     "38-42 rows of exactly 1 MB: 10's clusters of 16 CTAs of 64 KB: 44.1-46.6 us against 44.8-48.4 for 12 and 49.2-52.8 for 09 (fp16 38 .. 42 rows, bf16 40 / 42); 09 ahead at 36 rows, 12 at 44"},
+     "38-42 rows of exactly 1 MB: 10's clusters of 16 CTAs of 64 KB: 44.1-46.6 us against 44.8-48.4 for 12 and 49.2-52.8 for 09 (fp16 38 .. 42 rows, bf16 40 / 42); 09 ahead at 37 rows, 12 at 43"},
     // Halves matrices of 42 MB and more in packs, in 8-256 rows of 1-8 MB (64 MB and more until
     // the thirty-fourth session, results/h100/explore/session34/mid/mid.txt, mid2/mid2.txt: ahead
     // at every 48 MB shape, behind 09 or 10 by 1.4-2.8% at 40 MB; 42 MB from the thirty-fifth,
@@ -190,10 +191,11 @@ inline constexpr Rule kDispatchRules[] = {
     {kHalves, Rows::packed, 8, 256, int64_t{1} << 19, int64_t{1} << 22, kNoLimit, "12",
      "42 MB and more in 8-256 rows of 1-8 MB in packs: 12's rings: 74.2-88.8% against 68.1-78.4% for 09 or 10 at 64 MB and more (fp16 64 x 2^20: 112.5 against 09's 134.6 us); at 42-48 MB 48.3-53.4 us against 52.0-56.4 for the faster of 09 and 10 (fp16 11 x 2^21: 49.1 against 09's 53.9); 09 ahead at 40 MB", int64_t{21} << 20},
     // Past 1024 rows (thirty-fifth session, results/h100/explore/session35/past/past.txt; each
-    // stage its own process at 1025-2048 rows): 12 ahead of 09 by 1.0-9.5 points and of 08, which
-    // the last rule gave these rows, by 13.7-23.8; up to stage 12's 4096 rows, 09 past them.
+    // stage its own process at 1025-2048 rows, and at 4096 rows in session35/edges2/edges2.txt):
+    // 12 ahead of 09 by 1.0-9.5 points and of 08, which the last rule gave these rows, by
+    // 13.7-23.8; up to stage 12's 4096 rows, 09 past them.
     {kHalves, Rows::packed, 257, 4096, (int64_t{1} << 20) + 1, int64_t{1} << 22, kNoLimit, "12",
-     "257-4096 rows of 2-8 MB in packs: 12's rings: 87.7-88.5% against 78.4-79.9% for 09 at 256 .. 2048 rows of 2^21, 80.5-80.7% against 70.3-71.0% at 384 .. 1200 rows of 2^22 (fp16); 77.7-78.4% against 76.7-77.3% at bf16 400 .. 1536 x 3 * 2^20; 08 64.5-64.7% past 1024 rows"},
+     "257-4096 rows of 2-8 MB in packs: 12's rings: 87.7-88.5% against 78.4-79.9% for 09 at 256 .. 2048 rows of 2^21, 80.5-80.7% against 70.3-71.0% at 384 .. 1200 rows of 2^22 (fp16); 77.7-78.4% against 76.7-77.3% at bf16 400 .. 1536 x 3 * 2^20; 85.6% against 79.9% at fp16 4096 x 1048584; 08 64.5-64.7% past 1024 rows"},
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
     // 160-512 halves rows not in packs that 09's plan() holds in one chunk shifted (N <= 86008: a
