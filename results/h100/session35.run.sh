@@ -17,6 +17,8 @@
 #     stage 11 beside 12 and 09 on two of those shapes, test-gpu on stage 11
 #   OUT=... bash results/h100/session35.run.sh edges2   edges the session's rules left unmeasured
 #     (results/h100/explore/session35/edges2.sh)
+#   OUT=... bash results/h100/session35.run.sh edges3   halves rows of exactly 2 MB past 1024 rows,
+#     and 3000 rows of 4 MB (results/h100/explore/session35/edges3.sh)
 #   OUT=... bash results/h100/session35.run.sh peers   every stage and peer in one process
 #   OUT=... bash results/h100/session35.run.sh gpu   test-gpu of every stage: 12, 11, then the rest
 # Ran on one H100: later and peers at 79d1bf3, cross at 4d97c6d, edges at a169fc8, final and gpu
@@ -73,6 +75,9 @@ bf16 1536 3145728"' > $R/rows.txt 2>&1; cat $R/rows.txt
 edges2)
   PROBE_UNTIL=$((400 - SECONDS)) timeout $((410 - SECONDS)) bash results/h100/explore/session35/edges2.sh > $R/edges2.txt 2>&1
   echo "edges2 exit $? at ${SECONDS}s"; cat $R/edges2.txt ;;
+edges3)
+  PROBE_UNTIL=$((300 - SECONDS)) timeout $((310 - SECONDS)) bash results/h100/explore/session35/edges3.sh > $R/edges3.txt 2>&1
+  echo "edges3 exit $? at ${SECONDS}s"; cat $R/edges3.txt ;;
 peers)
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
