@@ -191,11 +191,11 @@ inline constexpr Rule kDispatchRules[] = {
     {kHalves, Rows::packed, 8, 256, int64_t{1} << 19, int64_t{1} << 22, kNoLimit, "12",
      "42 MB and more in 8-256 rows of 1-8 MB in packs: 12's rings: 74.2-88.8% against 68.1-78.4% for 09 or 10 at 64 MB and more (fp16 64 x 2^20: 112.5 against 09's 134.6 us); at 42-48 MB 48.3-53.4 us against 52.0-56.4 for the faster of 09 and 10 (fp16 11 x 2^21: 49.1 against 09's 53.9); 09 ahead at 40 MB", int64_t{21} << 20},
     // Past 1024 rows (thirty-fifth session, results/h100/explore/session35/past/past.txt; each
-    // stage its own process at 1025-2048 rows, and at 4096 rows in session35/edges2/edges2.txt):
-    // 12 ahead of 09 by 1.0-9.5 points and of 08, which the last rule gave these rows, by
-    // 13.7-23.8; up to stage 12's 4096 rows, 09 past them.
+    // stage its own process at 1025-3000 rows, and at 4096 rows of 2 MB + 16 B in session35/
+    // edges2/): 12 ahead of 09 by 1.0-9.5 points and of 08, which the last rule gave these rows,
+    // by 13.7-23.8; up to stage 12's 4096 rows, 09 past them.
     {kHalves, Rows::packed, 257, 4096, (int64_t{1} << 20) + 1, int64_t{1} << 22, kNoLimit, "12",
-     "257-4096 rows of 2-8 MB in packs: 12's rings: 87.7-88.5% against 78.4-79.9% for 09 at 256 .. 2048 rows of 2^21, 80.5-80.7% against 70.3-71.0% at 384 .. 1200 rows of 2^22 (fp16); 77.7-78.4% against 76.7-77.3% at bf16 400 .. 1536 x 3 * 2^20; 85.6% against 79.9% at fp16 4096 x 1048584; 08 64.5-64.7% past 1024 rows"},
+     "257-4096 rows of 2-8 MB in packs: 12's rings: 87.7-88.5% against 78.4-79.9% for 09 at 256 .. 3000 rows of 2^21, 80.5-80.7% against 70.3-71.0% at 384 .. 1200 rows of 2^22 (fp16); 77.7-78.4% against 76.7-77.3% at bf16 400 .. 1536 x 3 * 2^20; 85.6% against 79.9% at fp16 4096 x 1048584; 08 64.5-64.7% past 1024 rows"},
     {kHalves, Rows::contiguous, 1, 63, 65536, kNoLimit, kNoLimit, "09",
      "a few long rows: cooperative split-K, whole rows on chip in rounds: 0-1.7 us under 08 below 2^20 elements, 3-11% at N >= 2^25"},
     // 160-512 halves rows not in packs that 09's plan() holds in one chunk shifted (N <= 86008: a
@@ -226,11 +226,12 @@ inline constexpr Rule kDispatchRules[] = {
     // exactly and lead 09 and 12 (thirty-second session, results/h100/explore/session32/rules/
     // rules.txt, many/many.txt).
     // Past 1024 rows (thirty-fifth session): 10 keeps the rows of exactly 2 MB, which the rule
-    // for clusters below gave it before (not measured there), and 09 takes longer rows that 12
-    // does not (more than 4096 rows, rows past 8 MB), which went to 08 (09 79.9% against 08's
-    // 64.6% at fp16 2048 x 2^21, session35/past/past.txt).
+    // for clusters below gave it before (94.5 / 93.9% against 12's 89.8 / 88.7% and 09's 79.8 /
+    // 79.0% at fp16 2048 and bf16 1536 rows, session35/edges3/edges3.txt), and 09 takes longer
+    // rows that 12 does not (more than 4096 rows, rows past 8 MB), which went to 08 (09 79.9%
+    // against 08's 64.6% at fp16 2048 x 2^21, session35/past/past.txt).
     {kHalves, Rows::packed, 512, kNoLimit, int64_t{1} << 20, int64_t{1} << 20, kNoLimit, "10",
-     "512 rows and more of exactly 2 MB: 10's clusters, 8 wide CTAs a row: 91.6 / 93.7% against 78.9 / 79.7% for 09 at M = 512 / 1024 (fp16); 92.8 / 94.6% against 89.0 / 89.6% for 12"},
+     "512 rows and more of exactly 2 MB: 10's clusters, 8 wide CTAs a row: 91.6 / 93.7% against 78.9 / 79.7% for 09 at M = 512 / 1024 (fp16); 92.8 / 94.6% against 89.0 / 89.6% for 12; 94.5 / 93.9% against 79.8 / 79.0% for 09 and 89.8 / 88.7% for 12 at fp16 2048 / bf16 1536 rows"},
     {kHalves, Rows::contiguous, 64, kNoLimit, int64_t{1} << 20, kNoLimit, kNoLimit, "09",
      "64 rows and more of 2 MB and more: cooperative split-K in rounds: 67.9-77.5% against 53.1-65.5% for the clusters or split-K it replaced at M = 64 .. 128, N = 2^20 .. 2^22 (fp16 64 x 2^20: 135.6 against 170.5 us); 79.9% against 08's 64.6% at fp16 2048 x 2^21"},
     {kHalves, Rows::contiguous, 64, kNoLimit, 1, int64_t{1} << 20, kNoLimit, "10",

@@ -22,8 +22,8 @@
 #   OUT=... bash results/h100/session35.run.sh peers   every stage and peer in one process
 #   OUT=... bash results/h100/session35.run.sh gpu   test-gpu of every stage: 12, 11, then the rest
 # Ran on one H100: later and peers at 79d1bf3, cross at 4d97c6d, edges at a169fc8, final and gpu
-# at e70acf0, past at 24f9ba4, after at 68cad47, edges2 at 39a7918 (each build.txt under
-# results/h100/explore/session35/PART/ shows it as SOFTMAX_COMMIT).
+# at e70acf0, past at 24f9ba4, after at 68cad47, edges2 at 39a7918, edges3 at 4b0c8bd (each
+# build.txt under results/h100/explore/session35/PART/ shows it as SOFTMAX_COMMIT).
 set -u
 part=${1:-later}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
