@@ -73,7 +73,17 @@ SWEEP_VECTOR = [(1, 1 << k) for k in range(20, 27)]
 # vocabulary (50257), lengths just past a power of two, past stage 08's widest cache (65537 floats)
 # and stage 10's widest cluster of 2 (131073), at M = 2048 and 128.
 SWEEP_UNPACKED = [(2048, n) for n in (1001, 4097, 16385, 50257, 65537, 131073)] + [(128, 50257), (128, 131073)]
-SWEEPS = {"m2048": SWEEP_M2048, "batch": SWEEP_BATCH, "vector": SWEEP_VECTOR, "unpacked": SWEEP_UNPACKED}
+# Short rows (thirty-sixth session; not in the default run): N = 4 .. 512 in matrices of 2^25
+# elements (128 MB fp32), where a warp per row leaves lanes idle, a mixture-of-experts router's
+# 16384 tokens x 8 / 64 / 256 experts, and two lengths not in 16-byte packs.
+SWEEP_SMALL = [(1 << (25 - k), 1 << k) for k in range(2, 10)] + [(16384, n) for n in (8, 64, 256)] + \
+              [(1 << 19, 50), (65536, 500)]
+# Language-model logits (thirty-sixth session; not in the default run): 4096 tokens over the
+# vocabularies of Llama 2 (32000), GPT-2 (50257), Llama 3 (128256) and Qwen 2 (151936), and
+# 2048 tokens over Gemma's (256000).
+SWEEP_MODELS = [(4096, n) for n in (32000, 50257, 128256, 151936)] + [(2048, 256000)]
+SWEEPS = {"m2048": SWEEP_M2048, "batch": SWEEP_BATCH, "vector": SWEEP_VECTOR, "unpacked": SWEEP_UNPACKED,
+          "small": SWEEP_SMALL, "models": SWEEP_MODELS}
 QUICK_SHAPES = {(2048, 1024), (2048, 16384), (2048, 262144), (128, 1024), (4, 65536), (4, 1048576),
                 (1, 1 << 20), (1, 1 << 24)}
 
@@ -461,7 +471,7 @@ def print_table(records: list[dict], dtypes: list[str]) -> None:
         rows = [r for r in ok if r["dtype"] == dtype]
         if not rows:
             continue
-        for sweep in ("m2048", "batch", "vector"):
+        for sweep in SWEEPS:
             shapes = []
             for r in rows:
                 if sweep in r["sweeps"] and (r["M"], r["N"]) not in shapes:
@@ -474,7 +484,7 @@ def print_table(records: list[dict], dtypes: list[str]) -> None:
                 m, n = s
                 k = int(math.log2(n)) if n & (n - 1) == 0 else None
                 nn = f"2^{k}" if k is not None and n >= 65536 else str(n)
-                return nn if sweep != "batch" else f"{m}x{nn}"
+                return nn if sweep in ("m2048", "vector") else f"{m}x{nn}"
             heads = [col(s) for s in shapes]
             width = max(8, max(len(h) for h in heads) + 1)
             print(f"\nGB/s, {dtype}, sweep {sweep}" + (" (M = 2048)" if sweep == "m2048" else

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Device runs of the thirty-sixth session (2026-11-27). Each call builds on the device first
+# (device_build.sh: Google Benchmark and doctest carried in .deps, the commit in .commit), then:
+#   OUT=... bash results/h100/session36.run.sh small   short rows (N = 4 .. 512), never timed before:
+#     every stage in one process per shape (./step11 --tune on explore/session36/small-shapes.txt),
+#     then the peers on bench/peers.py's sweeps "small" and "models" beside stages 03, 08 and 11
+set -u
+part=${1:-small}
+. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
+nvidia-smi > $R/nvidia-smi.txt 2>&1
+echo "host threads: $(nproc)"
+case $part in
+small)
+  MID_UNTIL=$((200 - SECONDS)) timeout $((210 - SECONDS)) bash results/h100/explore/session34/mid.sh \
+    results/h100/explore/session36/small-shapes.txt > $R/tune.txt 2>&1
+  echo "tune exit $? at ${SECONDS}s"; grep -v "^ \+M " $R/tune.txt | cut -c1-150
+  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --sweeps small,models --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 60 $R/peers-$commit.txt ;;
+esac
