@@ -57,6 +57,24 @@ __device__ __forceinline__ float team_allreduce(float v, Op op, float* slots) {
   return v;
 }
 
+// Contract: the block is made of teams of TL consecutive lanes (TL a power of two, 1 to 1024) and
+// every thread of a team calls it; every thread returns op over its team's values. Under a warp
+// (TL < 32) the team's lanes exchange by shuffles within the warp, and all 32 lanes of the warp
+// must call it (a team past the last row too, on identities); from a warp up it is
+// team_allreduce<TL / 32>. Introduced in stage 08's thirty-sixth session (teams smaller than a
+// warp: several short rows per warp).
+template <int TL, class Op>
+__device__ __forceinline__ float lanes_allreduce(float v, Op op, float* slots) {
+  static_assert(TL >= 1 && TL <= 1024 && (TL & (TL - 1)) == 0, "TL: a power of two, 1 .. 1024");
+  if constexpr (TL < 32) {
+#pragma unroll
+    for (int offset = TL / 2; offset > 0; offset /= 2) v = op(v, __shfl_xor_sync(0xffffffffu, v, offset));
+    return v;
+  } else {
+    return team_allreduce<TL / 32>(v, op, slots);
+  }
+}
+
 // ---- (max, sum) reductions, for the online stages -------------------------------------------
 #include "softmax_math.h"
 

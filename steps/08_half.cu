@@ -116,28 +116,33 @@ __global__ void __launch_bounds__(THREADS, MINB)
   row_cache.store(row_packs<SHIFTED>(y + blockIdx.x * N, static_cast<int>(N)), nvec, row);
 }
 
-// ---- short and medium rows: a team of warps per row -----------------------------------------
+// ---- short and medium rows: a team of lanes per row ------------------------------------------
 //
-// Stage 03's warp per row, widened: a team of TW warps holds one row, thread t of the team owning
-// packs t, t + 32 TW, ..., t + 32 TW (P - 1), so each load instruction of a warp reads 512
-// contiguous bytes, and all P loads are issued before the first is used. exp(x - max) is taken
-// once per element and kept as P * kVec<T> floats until the row is normalised. Both reductions are
-// warp shuffles, plus one exchange through shared memory when TW > 1 (team_allreduce). A block has
-// max(128, 32 TW) threads: four rows of one warp, two of two, or one row. N <= 32 TW P kVec<T>,
-// N % kVec<T> == 0.
-template <int TW>
-__host__ __device__ constexpr int team_threads() { return 32 * TW < 128 ? 128 : 32 * TW; }
+// Stage 03's warp per row, widened and narrowed: a team of TL lanes holds one row (TL a power of
+// two: 1-16 lanes, several rows per warp, for rows of 16-256 bytes; 1-32 whole warps from 512
+// bytes), thread t of the team owning packs t, t + TL, ..., t + TL (P - 1). Each load instruction
+// of a warp reads 512 contiguous bytes (for teams under a warp, the packs of 32 / TL neighbouring
+// rows), and all P loads are issued before the first is used. exp(x - max) is taken once per
+// element and kept as P * kVec<T> floats until the row is normalised. Both reductions are shuffles
+// (within the team's lanes under a warp), plus one exchange through shared memory when the team
+// is more than one warp (lanes_allreduce). A block has max(128, TL) threads: 128 / TL rows, or one.
+// N <= TL P kVec<T>, N % kVec<T> == 0.
+template <int TL>
+__host__ __device__ constexpr int team_threads() { return TL < 128 ? 128 : TL; }
 
-// SHIFTED: as onepass's (N + kVec<T> - 1 <= 32 TW P kVec<T>).
-template <class T, int TW, int P, bool SHIFTED = false>
-__global__ void __launch_bounds__(team_threads<TW>()) team_rows(const T* __restrict__ x, T* __restrict__ y,
+// SHIFTED: as onepass's (N + kVec<T> - 1 <= TL P kVec<T>).
+template <class T, int TL, int P, bool SHIFTED = false>
+__global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restrict__ x, T* __restrict__ y,
                                                                 int64_t M, int64_t N) {
-  constexpr int THREADS = team_threads<TW>(), TEAM = 32 * TW, V = kVec<T>;
+  constexpr int THREADS = team_threads<TL>(), V = kVec<T>;
   __shared__ float max_slots[THREADS / 32], sum_slots[THREADS / 32];
-  const int64_t row = int64_t{blockIdx.x} * (THREADS / TEAM) + threadIdx.x / TEAM;
-  const bool live = row < M;  // a team past the last row still joins the block's barriers
-  if (TW == 1 && !live) return;  // (a one-warp team has none)
-  const int t = static_cast<int>(threadIdx.x % TEAM);
+  const int64_t first_row = int64_t{blockIdx.x} * (THREADS / TL);
+  const int64_t row = first_row + threadIdx.x / TL;
+  const bool live = row < M;  // a team past the last row still joins its warp's shuffles and the block's barriers
+  if constexpr (TL <= 32) {   // a warp with no row leaves (teams of a warp or less have no barrier)
+    if (first_row + threadIdx.x / 32 * (32 / TL) >= M) return;
+  }
+  const int t = static_cast<int>(threadIdx.x % TL);
   const int nvec = SHIFTED ? row_pack_count<true>(x + (live ? row : 0) * N, static_cast<int>(N)) : static_cast<int>(N / V);
   // (The plain pointers are cast here, not in row_packs: passed through its parameter, x lost its
   // __restrict__ and ptxas scheduled the kernel 8 instructions longer, 0.1 us slower at 2048 x 1024.)
@@ -153,17 +158,17 @@ __global__ void __launch_bounds__(team_threads<TW>()) team_rows(const T* __restr
   // 1. The thread's whole share first: P independent 16-byte loads in flight.
   uint4 r[P];
 #pragma unroll
-  for (int i = 0; i < P; ++i) r[i] = live && t + TEAM * i < nvec ? fetch_pack(xr, t + TEAM * i) : neg_inf_pack<T>();
+  for (int i = 0; i < P; ++i) r[i] = live && t + TL * i < nvec ? fetch_pack(xr, t + TL * i) : neg_inf_pack<T>();
   if constexpr (SHIFTED) {  // the partial first and last pack, once the whole ones are in flight
 #pragma unroll
     for (int i = 0; i < P; ++i)
-      if (live && t + TEAM * i < nvec && edge_pack(xr, t + TEAM * i)) r[i] = fetch_edge_pack(xr, t + TEAM * i);
+      if (live && t + TL * i < nvec && edge_pack(xr, t + TL * i)) r[i] = fetch_edge_pack(xr, t + TL * i);
   }
   // 2. The row's max: per thread on the packs, then across the team.
   float m = -INFINITY;
 #pragma unroll
   for (int i = 0; i < P; ++i) m = fmaxf(m, pack_max<T>(r[i]));
-  m = team_allreduce<TW>(m, MaxOp{}, max_slots);
+  m = lanes_allreduce<TL>(m, MaxOp{}, max_slots);
   // 3. exp(x - max) once, kept as floats, and the row's sum; an all -inf row sums against 0 (sum
   //    0, output NaN as torch's).
   const float ms = m == -INFINITY ? 0.0f : m;
@@ -178,14 +183,14 @@ __global__ void __launch_bounds__(team_threads<TW>()) team_rows(const T* __restr
       l += e[i][k];
     }
   }
-  const float inv = 1.0f / team_allreduce<TW>(l, SumOp{}, sum_slots);
+  const float inv = 1.0f / lanes_allreduce<TL>(l, SumOp{}, sum_slots);
   // 4. Normalise from registers; 16-byte stores.
 #pragma unroll
   for (int i = 0; i < P; ++i) {
-    if (live && t + TEAM * i < nvec) {
+    if (live && t + TL * i < nvec) {
 #pragma unroll
       for (int k = 0; k < V; ++k) e[i][k] *= inv;
-      put_pack(yr, t + TEAM * i, pack<T>(e[i]));
+      put_pack(yr, t + TL * i, pack<T>(e[i]));
     }
   }
 }
@@ -327,15 +332,17 @@ constexpr RegCfg kRegCfgs[] = {{128, 1, 16}, {256, 1, 8}, {128, 4, 12}, {256, 4,
                                {512, 4, 3},  {512, 8, 2}, {1024, 8, 1}};
 constexpr int kNumRegCfgs = sizeof(kRegCfgs) / sizeof(kRegCfgs[0]);
 
-// The team configurations, smallest first: (warps per row, packs per thread). Configuration k holds
-// a row of 512 * 2^k bytes (512 B .. 64 KB): one pack per thread up to 2 KB rows, two at 4 KB, four
-// from 8 KB on, and as many warps as that takes (results/h100/explore/session9/rows.txt). A row
-// takes the first that covers it; the stage chooses the team path for rows of up to kTeamAutoBytes,
-// or kTeamFewRowsBytes when there are fewer rows than SMs.
+// The team configurations, smallest first: (lanes per row, packs per thread). Configuration k holds
+// a row of 16 * 2^k bytes (16 B .. 64 KB): one lane per pack up to 512 B rows (1-16 lanes, several
+// rows per warp, since the thirty-sixth session: results/h100/explore/session36/), two packs a
+// thread at 4 KB, four from 8 KB on, and as many warps as that takes (results/h100/explore/
+// session9/rows.txt). A row takes the first that covers it; the stage chooses the team path for
+// rows of up to kTeamAutoBytes, or kTeamFewRowsBytes when there are fewer rows than SMs.
 struct TeamCfg {
-  int warps, packs;
+  int lanes, packs;
 };
-constexpr TeamCfg kTeamCfgs[] = {{1, 1}, {2, 1}, {4, 1}, {4, 2}, {4, 4}, {8, 4}, {16, 4}, {32, 4}};
+constexpr TeamCfg kTeamCfgs[] = {{1, 1},   {2, 1},   {4, 1},   {8, 1},   {16, 1},  {32, 1},  {64, 1},
+                                 {128, 1}, {128, 2}, {128, 4}, {256, 4}, {512, 4}, {1024, 4}};
 constexpr int kNumTeamCfgs = sizeof(kTeamCfgs) / sizeof(kTeamCfgs[0]);
 constexpr int64_t kTeamAutoBytes = 32 * 1024, kTeamFewRowsBytes = 64 * 1024;
 
@@ -363,7 +370,7 @@ int64_t reg_max_cols(DType t) {
 }
 int64_t team_max_cols(DType t) {
   const TeamCfg c = kTeamCfgs[kNumTeamCfgs - 1];
-  return int64_t{32} * c.warps * c.packs * vec_of(t);
+  return int64_t{c.lanes} * c.packs * vec_of(t);
 }
 int64_t wide_max_cols(DType t) { return wide_packs(kWideThreads) * vec_of(t); }
 int64_t wider_max_cols(const DeviceInfo& d, DType t) {
@@ -490,11 +497,11 @@ template <class T, bool SHIFTED, int I = 0>
 void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   constexpr TeamCfg c = kTeamCfgs[I];
   if constexpr (I + 1 < kNumTeamCfgs) {
-    if (launch_cols<T, SHIFTED>(N) > int64_t{32} * c.warps * c.packs * kVec<T>)
+    if (launch_cols<T, SHIFTED>(N) > int64_t{c.lanes} * c.packs * kVec<T>)
       return launch_team<T, SHIFTED, I + 1>(x, y, M, N, stream);
   }
-  constexpr int threads = team_threads<c.warps>(), rows_per_block = threads / (32 * c.warps);
-  team_rows<T, c.warps, c.packs, SHIFTED><<<static_cast<unsigned>(ceil_div(M, rows_per_block)), threads, 0, stream>>>(
+  constexpr int threads = team_threads<c.lanes>(), rows_per_block = threads / c.lanes;
+  team_rows<T, c.lanes, c.packs, SHIFTED><<<static_cast<unsigned>(ceil_div(M, rows_per_block)), threads, 0, stream>>>(
       x, y, M, N);
   CUDA_CHECK_LAUNCH();
 }
@@ -664,12 +671,18 @@ void explain_register(std::vector<KernelConfig>& out) {
   if constexpr (I + 1 < kNumRegCfgs) explain_register<T, SHIFTED, I + 1>(out);
 }
 
+// A team's size in words: "4 lanes" under a warp, "2 warps" from one up.
+std::string team_size_name(int lanes) {
+  return lanes < 32 ? std::to_string(lanes) + (lanes == 1 ? " lane" : " lanes")
+                    : std::to_string(lanes / 32) + (lanes == 32 ? " warp" : " warps");
+}
+
 template <class T, bool SHIFTED, int I = 0>
 void explain_team(std::vector<KernelConfig>& out) {
   constexpr TeamCfg c = kTeamCfgs[I];
-  out.push_back({config_name<T, SHIFTED>("team_rows " + std::to_string(c.warps) + " warps x " + std::to_string(c.packs) +
-                                             " packs", 32 * c.warps * c.packs * kVec<T>),
-                 reinterpret_cast<const void*>(team_rows<T, c.warps, c.packs, SHIFTED>), team_threads<c.warps>(), 0,
+  out.push_back({config_name<T, SHIFTED>("team_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.packs) +
+                                             (c.packs == 1 ? " pack" : " packs"), int64_t{c.lanes} * c.packs * kVec<T>),
+                 reinterpret_cast<const void*>(team_rows<T, c.lanes, c.packs, SHIFTED>), team_threads<c.lanes>(), 0,
                  int64_t{c.packs} * kVec<T>});
   if constexpr (I + 1 < kNumTeamCfgs) explain_team<T, SHIFTED, I + 1>(out);
 }

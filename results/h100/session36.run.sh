@@ -4,6 +4,9 @@
 #   OUT=... bash results/h100/session36.run.sh small   short rows (N = 4 .. 512), never timed before:
 #     every stage in one process per shape (./step11 --tune on explore/session36/small-shapes.txt),
 #     then the peers on bench/peers.py's sweeps "small" and "models" beside stages 03, 08 and 11
+#   OUT=... bash results/h100/session36.run.sh teams   stage 08's teams of 1-16 lanes: the rules'
+#     choice on short rows, test-gpu's short-rows and guard-bytes cases on every stage, the peers on
+#     the sweep "small" beside stages 03, 08 and 11, then test-gpu of stages 08 and 11
 set -u
 part=${1:-small}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -17,4 +20,14 @@ small)
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --sweeps small,models --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 60 $R/peers-$commit.txt ;;
+teams)
+  for shape in "f32 1048576 1" "f32 1048576 4" "f32 524288 50" "f32 524288 64" "f32 524288 65" "f16 1048576 8"; do
+    set -- $shape
+    ./step11 --plan --dtype $1 --rows $2 --cols $3 2>&1 | grep -E "^ +$2 +$3 " | cut -c1-60
+  done > $R/plan.txt; cat $R/plan.txt
+  tests short "" 170 "*short rows*,*writes outside*"
+  GIT_DIR=/nonexistent timeout $((400 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --sweeps small --impls torch,torch_compile,triton_fused,liger,step03,step08,step11 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt
+  tests 08-11 08,11 $((590 - SECONDS)) "*" ;;
 esac

@@ -83,6 +83,21 @@ TEST_CASE("every stage on rows of 128 B to 128 KB, few rows and a partial last b
   });
 }
 
+// Short rows (thirty-sixth session): stage 08's teams of 1-16 lanes hold 2-32 rows per warp, so a
+// warp may hold rows past the last one (M = 5, 4099 = 32 * 128 + 3) and rows that share a 16-byte
+// pack (N * sizeof(T) not a multiple of 16: lengths 1, 2, 3, 5, ...); every special input on a few
+// of them; and 2^20 + 3 rows of 4 and 8, a last block of 3 rows.
+TEST_CASE("every stage on short rows (N = 1 .. 300), several rows per warp") {
+  for_each_stage([](const Stage& s, DType t) {
+    for (int64_t M : {1, 5, 4099})
+      for (int64_t N : {1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17, 24, 31, 32, 33, 48, 50, 63, 64, 65, 100, 128, 255, 256, 300})
+        check_one(s, t, M, N, InputKind::random);
+    for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf, InputKind::all_equal})
+      for (int64_t N : {1, 3, 4, 8, 50, 64}) check_one(s, t, 37, N, kind);
+    for (int64_t N : {4, 8}) check_one(s, t, (int64_t{1} << 20) + 3, N, InputKind::random);
+  });
+}
+
 // Rows of 96 KB to 2 MB in 16-byte packs, where stage 08's wide kernel and stage 10's wide clusters
 // hold up to 256 KB per 1024-thread block (registers + shared memory): one block per row (rows of
 // 96 KB take 08's 512-thread form, two per SM), then clusters of 2 .. 8 of them; a last part shorter
@@ -253,7 +268,8 @@ TEST_CASE("no stage writes outside its output, whatever the alignment") {
   for_each_stage([&](const Stage& s, DType t) {
     const int64_t size = static_cast<int64_t>(dtype_size(t));
     for (int64_t offset : {0, 1, 3})
-      for (int64_t N : {int64_t{1}, int64_t{31}, int64_t{1001}, int64_t{4097}, int64_t{50257}, int64_t{131065}}) {
+      for (int64_t N : {int64_t{1}, int64_t{4}, int64_t{12}, int64_t{31}, int64_t{1001}, int64_t{4097}, int64_t{50257},
+                        int64_t{131065}}) {
         const int64_t M = 3, bytes = M * N * size;
         if (!stage_refusal(s, device_info(), t, M, N).empty()) continue;
         DeviceBuffer xb(bytes + offset * size), yb(bytes + offset * size + 2 * kGuard);

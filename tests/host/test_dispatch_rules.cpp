@@ -137,6 +137,14 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
   };
   const Want wants[] = {
       {DType::f32, 2048, 4097, "08"},
+      {DType::f32, 1 << 20, 1, "08"},     // rows of up to 256 B: 08's teams of 1-16 lanes (rule 8)
+      {DType::f32, 1 << 20, 4, "08"},
+      {DType::f32, 1 << 19, 50, "08"},
+      {DType::f32, 1 << 19, 64, "08"},
+      {DType::f32, 1 << 19, 65, "03"},    // from 260 B: 03's warp per row (rule 3)
+      {DType::f32, 1, 64, "08"},
+      {DType::f16, 1 << 20, 8, "08"},
+      {DType::bf16, 1 << 20, 3, "08"},
       {DType::f32, 2048, 16385, "08"},
       {DType::f32, 2048, 16388, "04"},    // whole packs
       {DType::f32, 2048, 50257, "08"},
