@@ -14,6 +14,8 @@
 //     few long rows, so every shape has a path; the launcher dispatches by shape;
 //   * `team_rows` for rows of up to 32 KB (64 KB when rows are fewer than SMs): stage 03's warp per
 //     row widened to a team of 1-32 warps, in 16-byte packs of any dtype, exp taken once per element;
+//     since the thirty-sixth session narrowed too, to teams of 1-16 lanes (several rows of 16-256
+//     bytes per warp), and `pack_rows` for rows of 2-8 bytes (several rows per thread);
 //   * rows that are not a whole number of packs (N % kVec != 0, or x and y misaligned alike) in
 //     those same caches, "shifted": packs counted from the 16-byte boundary before the row, the two
 //     partial ones element by element (common/packs.cuh's ShiftedRow, stage 03's row_chunks.cuh for
@@ -192,6 +194,55 @@ __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restr
       for (int k = 0; k < V; ++k) e[i][k] *= inv;
       put_pack(yr, t + TL * i, pack<T>(e[i]));
     }
+  }
+}
+
+// ---- rows shorter than a pack: several rows per thread ----------------------------------------
+//
+// Rows of N = kVec<T> / R elements (R = 2, 4 or 8: rows of 2-8 bytes), x and y on a 16-byte
+// boundary: pack i of the matrix holds rows R i .. R i + R - 1 whole, so thread i loads it, takes
+// the R rows' softmax in registers (no reduction crosses a thread) and stores it. The last pack may
+// hold fewer rows; it is read and written element by element.
+constexpr int kPackRowsThreads = 256;
+
+template <class T, int R>
+__global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restrict__ x, T* __restrict__ y, int64_t M) {
+  constexpr int V = kVec<T>, N = V / R;
+  const int64_t i = int64_t{blockIdx.x} * kPackRowsThreads + threadIdx.x, row0 = i * R;
+  if (row0 >= M) return;
+  const int elems = M - row0 < R ? static_cast<int>(M - row0) * N : V;  // the pack's elements in rows
+  // 1. The pack: one 16-byte load, or element by element (-inf past the last row).
+  float f[V];
+  if (elems == V) {
+    unpack<T>(reinterpret_cast<const uint4*>(x)[i], f);
+  } else {
+#pragma unroll
+    for (int k = 0; k < V; ++k) f[k] = k < elems ? static_cast<float>(x[row0 * N + k]) : -INFINITY;
+  }
+  // 2. Each row's max, exp(x - max) and sum, normalised in place (an all -inf row gives NaN, as
+  //    torch's).
+#pragma unroll
+  for (int r = 0; r < R; ++r) {
+    float m = -INFINITY, l = 0.0f;
+#pragma unroll
+    for (int k = 0; k < N; ++k) m = fmaxf(m, f[r * N + k]);
+    const float ms = m == -INFINITY ? 0.0f : m;
+#pragma unroll
+    for (int k = 0; k < N; ++k) {
+      f[r * N + k] = __expf(f[r * N + k] - ms);
+      l += f[r * N + k];
+    }
+    const float inv = 1.0f / l;
+#pragma unroll
+    for (int k = 0; k < N; ++k) f[r * N + k] *= inv;
+  }
+  // 3. One 16-byte store, or element by element.
+  if (elems == V) {
+    store_pack16(y + row0 * N, pack<T>(f));
+  } else {
+#pragma unroll
+    for (int k = 0; k < V; ++k)
+      if (k < elems) y[row0 * N + k] = static_cast<T>(f[k]);
   }
 }
 
@@ -506,6 +557,23 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   CUDA_CHECK_LAUNCH();
 }
 
+// Rows shorter than a pack that divide it (N = kVec / R), x and y on a 16-byte boundary: pack_rows.
+template <class T>
+bool pack_rows_ok(const T* x, const T* y, int64_t N) {
+  return N < kVec<T> && kVec<T> % N == 0 && (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
+}
+
+template <class T, int R = 2>
+void launch_pack_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
+  if constexpr (R < kVec<T>) {
+    if (N != kVec<T> / R) return launch_pack_rows<T, 2 * R>(x, y, M, N, stream);
+  }
+  const int64_t packs = ceil_div(M, int64_t{R});
+  pack_rows<T, R><<<static_cast<unsigned>(ceil_div(packs, int64_t{kPackRowsThreads})), kPackRowsThreads, 0, stream>>>(
+      x, y, M);
+  CUDA_CHECK_LAUNCH();
+}
+
 template <class T, bool SHIFTED, int I = 0>
 void launch_register(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   constexpr RegCfg c = kRegCfgs[I];
@@ -605,7 +673,9 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   switch (path) {
     case Path::automatic:  // choose() never returns it
     case Path::team:
-      shifted ? launch_team<T, true>(x, y, M, N, stream) : launch_team<T, false>(x, y, M, N, stream);
+      if (pack_rows_ok(x, y, N)) launch_pack_rows<T>(x, y, M, N, stream);
+      else if (shifted) launch_team<T, true>(x, y, M, N, stream);
+      else launch_team<T, false>(x, y, M, N, stream);
       break;
     case Path::reg:
       shifted ? launch_register<T, true>(x, y, M, N, stream) : launch_register<T, false>(x, y, M, N, stream);
@@ -701,9 +771,17 @@ void explain_wide(std::vector<KernelConfig>& out, const DeviceInfo& d) {
                  onepass_smem<T, kWideThreads, kWideReg, kWiderSmem>(nr), int64_t{kWideReg + kWiderSmem} * kVec<T>});
 }
 
+template <class T, int R = 2>
+void explain_pack_rows(std::vector<KernelConfig>& out) {
+  out.push_back({"pack_rows " + std::to_string(R) + " rows a pack, N = " + std::to_string(kVec<T> / R),
+                 reinterpret_cast<const void*>(pack_rows<T, R>), kPackRowsThreads, 0, kVec<T>});
+  if constexpr (2 * R <= kVec<T>) explain_pack_rows<T, 2 * R>(out);
+}
+
 template <class T>
 std::vector<KernelConfig> explain_t(const DeviceInfo& d) {
   std::vector<KernelConfig> out;
+  explain_pack_rows<T>(out);
   explain_team<T, false>(out);
   explain_register<T, false>(out);
   explain_wide<T, false>(out, d);

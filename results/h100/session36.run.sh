@@ -7,6 +7,8 @@
 #   OUT=... bash results/h100/session36.run.sh teams   stage 08's teams of 1-16 lanes: the rules'
 #     choice on short rows, test-gpu's short-rows and guard-bytes cases on every stage, the peers on
 #     the sweep "small" beside stages 03, 08 and 11, then test-gpu of stages 08 and 11
+#   OUT=... bash results/h100/session36.run.sh packs   with pack_rows (rows of 2-8 bytes): test-gpu
+#     of stages 08 and 11, then the peers on the sweep "small" (now from N = 2) as in teams
 set -u
 part=${1:-small}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -30,4 +32,9 @@ teams)
     --sweeps small --impls torch,torch_compile,triton_fused,liger,step03,step08,step11 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt
   tests 08-11 08,11 $((590 - SECONDS)) "*" ;;
+packs)
+  tests 08-11 08,11 200 "*"
+  GIT_DIR=/nonexistent timeout $((560 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --sweeps small --impls torch,torch_compile,triton_fused,liger,step03,step08,step11 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt ;;
 esac
