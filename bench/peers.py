@@ -75,9 +75,10 @@ SWEEP_VECTOR = [(1, 1 << k) for k in range(20, 27)]
 SWEEP_UNPACKED = [(2048, n) for n in (1001, 4097, 16385, 50257, 65537, 131073)] + [(128, 50257), (128, 131073)]
 # Short rows (thirty-sixth session; not in the default run): N = 2 .. 512 in matrices of 2^25
 # elements (128 MB fp32), where a warp per row leaves lanes idle, a mixture-of-experts router's
-# 16384 tokens x 8 / 64 / 256 experts, and three lengths not in 16-byte packs.
+# 16384 tokens x 8 / 64 / 256 experts, and four lengths not in 16-byte packs (10: the classes of
+# MNIST or CIFAR-10).
 SWEEP_SMALL = [(1 << (25 - k), 1 << k) for k in range(1, 10)] + [(16384, n) for n in (8, 64, 256)] + \
-              [(1 << 23, 3), (1 << 19, 50), (65536, 500)]
+              [(1 << 23, 3), (1 << 22, 10), (1 << 19, 50), (65536, 500)]
 # Language-model logits (thirty-sixth session; not in the default run): 4096 tokens over the
 # vocabularies of Llama 2 (32000), GPT-2 (50257), Llama 3 (128256) and Qwen 2 (151936), and
 # 2048 tokens over Gemma's (256000).

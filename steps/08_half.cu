@@ -15,14 +15,15 @@
 //   * `team_rows` for rows of up to 32 KB (64 KB when rows are fewer than SMs): stage 03's warp per
 //     row widened to a team of 1-32 warps, in 16-byte packs of any dtype, exp taken once per element;
 //     since the thirty-sixth session narrowed too, to teams of 1-16 lanes (several rows of 16-256
-//     bytes per warp), and `pack_rows` for rows of 2-8 bytes (several rows per thread);
+//     bytes per warp), and `pack_rows` for rows shorter than a pack (several rows per thread);
 //   * rows that are not a whole number of packs (N % kVec != 0, or x and y misaligned alike) in
 //     those same caches, "shifted": packs counted from the 16-byte boundary before the row, the two
 //     partial ones element by element (common/packs.cuh's ShiftedRow, stage 03's row_chunks.cuh for
 //     any dtype), so they are still read once (sixteenth session; the two-pass kernel before).
 // STEP08_PATH=team|register|wide|medium|extreme|twopass|splitk forces one path (the doc's comparison tables;
 // refuse() names the shapes it cannot take); STEP08_ROWS_PER_SM=k overrides the two-pass kernel's
-// L2-sized residency cap. See docs/08_half.md.
+// L2-sized residency cap; STEP08_PACK_ROWS=0 leaves short rows not in packs to the shifted teams.
+// See docs/08_half.md.
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -199,25 +200,40 @@ __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restr
 
 // ---- rows shorter than a pack: several rows per thread ----------------------------------------
 //
-// Rows of N = kVec<T> / R elements (R = 2, 4 or 8: rows of 2-8 bytes), x and y on a 16-byte
-// boundary: pack i of the matrix holds rows R i .. R i + R - 1 whole, so thread i loads it, takes
-// the R rows' softmax in registers (no reduction crosses a thread) and stores it. The last pack may
-// hold fewer rows; it is read and written element by element.
-constexpr int kPackRowsThreads = 256;
+// Short rows not in whole packs (N % kVec<T> != 0), x and y on a 16-byte boundary: R rows of N fill
+// P whole packs exactly (R = kVec / g, P = N / g, g = gcd(N, kVec): four rows of 3 floats in three
+// packs, two rows of 4 halves in one, two rows of 10 floats in five), so thread i loads packs
+// P i .. P i + P - 1, takes the R rows' softmax in registers (no reduction crosses a thread) and
+// stores them. The last group may hold fewer rows; it is read and written element by element.
+// Lengths whose group is at most kPackRowsMaxPacks packs (32 floats, 64 halves) take it.
+constexpr int kPackRowsThreads = 256, kPackRowsMaxPacks = 8;
 
-template <class T, int R>
+__host__ __device__ constexpr int gcd_int(int a, int b) { return b == 0 ? a : gcd_int(b, a % b); }
+// The packs a group of rows of n elements fills (n not a multiple of vec).
+__host__ __device__ constexpr int group_packs(int n, int vec) { return n / gcd_int(n, vec); }
+// The row lengths pack_rows takes, for packs of vec elements: up to 14 floats, 28 halves.
+constexpr bool pack_rows_len(int n, int vec) { return n % vec != 0 && group_packs(n, vec) <= kPackRowsMaxPacks; }
+constexpr int kPackRowsLongest = 4 * kPackRowsMaxPacks;  // no row of this length or more takes it
+
+template <class T, int N>
 __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restrict__ x, T* __restrict__ y, int64_t M) {
-  constexpr int V = kVec<T>, N = V / R;
-  const int64_t i = int64_t{blockIdx.x} * kPackRowsThreads + threadIdx.x, row0 = i * R;
+  constexpr int V = kVec<T>, R = V / gcd_int(N, V), P = group_packs(N, V);
+  const int64_t g = int64_t{blockIdx.x} * kPackRowsThreads + threadIdx.x, row0 = g * R;
   if (row0 >= M) return;
-  const int elems = M - row0 < R ? static_cast<int>(M - row0) * N : V;  // the pack's elements in rows
-  // 1. The pack: one 16-byte load, or element by element (-inf past the last row).
-  float f[V];
-  if (elems == V) {
-    unpack<T>(reinterpret_cast<const uint4*>(x)[i], f);
+  const int elems = M - row0 < R ? static_cast<int>(M - row0) * N : R * N;  // the group's elements in rows
+  // 1. The group's P packs: 16-byte loads, or element by element (-inf past the last row).
+  float f[R * N];
+  if (elems == R * N) {
+#pragma unroll
+    for (int j = 0; j < P; ++j) {
+      float u[V];
+      unpack<T>(reinterpret_cast<const uint4*>(x)[g * P + j], u);
+#pragma unroll
+      for (int k = 0; k < V; ++k) f[j * V + k] = u[k];
+    }
   } else {
 #pragma unroll
-    for (int k = 0; k < V; ++k) f[k] = k < elems ? static_cast<float>(x[row0 * N + k]) : -INFINITY;
+    for (int k = 0; k < R * N; ++k) f[k] = k < elems ? static_cast<float>(x[row0 * N + k]) : -INFINITY;
   }
   // 2. Each row's max, exp(x - max) and sum, normalised in place (an all -inf row gives NaN, as
   //    torch's).
@@ -236,12 +252,18 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
 #pragma unroll
     for (int k = 0; k < N; ++k) f[r * N + k] *= inv;
   }
-  // 3. One 16-byte store, or element by element.
-  if (elems == V) {
-    store_pack16(y + row0 * N, pack<T>(f));
+  // 3. P 16-byte stores, or element by element.
+  if (elems == R * N) {
+#pragma unroll
+    for (int j = 0; j < P; ++j) {
+      float u[V];
+#pragma unroll
+      for (int k = 0; k < V; ++k) u[k] = f[j * V + k];
+      store_pack16(y + (g * P + j) * V, pack<T>(u));
+    }
   } else {
 #pragma unroll
-    for (int k = 0; k < V; ++k)
+    for (int k = 0; k < R * N; ++k)
       if (k < elems) y[row0 * N + k] = static_cast<T>(f[k]);
   }
 }
@@ -557,21 +579,35 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   CUDA_CHECK_LAUNCH();
 }
 
-// Rows shorter than a pack that divide it (N = kVec / R), x and y on a 16-byte boundary: pack_rows.
-template <class T>
-bool pack_rows_ok(const T* x, const T* y, int64_t N) {
-  return N < kVec<T> && kVec<T> % N == 0 && (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
+// Short rows not in packs whose group of rows fills at most kPackRowsMaxPacks packs, x and y on a
+// 16-byte boundary: pack_rows, unless STEP08_PACK_ROWS=0 (the shifted team then, for comparisons).
+bool pack_rows_enabled() {
+  static const bool on = [] {
+    const char* e = std::getenv("STEP08_PACK_ROWS");
+    return !(e && std::strcmp(e, "0") == 0);
+  }();
+  return on;
 }
 
-template <class T, int R = 2>
-void launch_pack_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
-  if constexpr (R < kVec<T>) {
-    if (N != kVec<T> / R) return launch_pack_rows<T, 2 * R>(x, y, M, N, stream);
+template <class T>
+bool pack_rows_ok(const T* x, const T* y, int64_t N) {
+  return N < kPackRowsLongest && pack_rows_len(static_cast<int>(N), kVec<T>) && pack_rows_enabled() &&
+         (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
+}
+
+// The kernel for N: instantiated for each length pack_rows_len admits, found by a walk up from 1.
+template <class T, int N = 1>
+void launch_pack_rows(const T* x, T* y, int64_t M, int64_t n, cudaStream_t stream) {
+  if constexpr (N + 1 < kPackRowsLongest) {
+    if (n != N || !pack_rows_len(N, kVec<T>)) return launch_pack_rows<T, N + 1>(x, y, M, n, stream);
   }
-  const int64_t packs = ceil_div(M, int64_t{R});
-  pack_rows<T, R><<<static_cast<unsigned>(ceil_div(packs, int64_t{kPackRowsThreads})), kPackRowsThreads, 0, stream>>>(
-      x, y, M);
-  CUDA_CHECK_LAUNCH();
+  if constexpr (pack_rows_len(N, kVec<T>)) {
+    constexpr int R = kVec<T> / gcd_int(N, kVec<T>);
+    const int64_t groups = ceil_div(M, int64_t{R});
+    pack_rows<T, N><<<static_cast<unsigned>(ceil_div(groups, int64_t{kPackRowsThreads})), kPackRowsThreads, 0,
+                      stream>>>(x, y, M);
+    CUDA_CHECK_LAUNCH();
+  }
 }
 
 template <class T, bool SHIFTED, int I = 0>
@@ -771,11 +807,14 @@ void explain_wide(std::vector<KernelConfig>& out, const DeviceInfo& d) {
                  onepass_smem<T, kWideThreads, kWideReg, kWiderSmem>(nr), int64_t{kWideReg + kWiderSmem} * kVec<T>});
 }
 
-template <class T, int R = 2>
+template <class T, int N = 1>
 void explain_pack_rows(std::vector<KernelConfig>& out) {
-  out.push_back({"pack_rows " + std::to_string(R) + " rows a pack, N = " + std::to_string(kVec<T> / R),
-                 reinterpret_cast<const void*>(pack_rows<T, R>), kPackRowsThreads, 0, kVec<T>});
-  if constexpr (2 * R <= kVec<T>) explain_pack_rows<T, 2 * R>(out);
+  if constexpr (pack_rows_len(N, kVec<T>)) {
+    constexpr int R = kVec<T> / gcd_int(N, kVec<T>);
+    out.push_back({"pack_rows " + std::to_string(R) + " rows of " + std::to_string(N) + " a thread",
+                   reinterpret_cast<const void*>(pack_rows<T, N>), kPackRowsThreads, 0, R * N});
+  }
+  if constexpr (N + 1 < kPackRowsLongest) explain_pack_rows<T, N + 1>(out);
 }
 
 template <class T>

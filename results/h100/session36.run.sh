@@ -9,6 +9,9 @@
 #     the sweep "small" beside stages 03, 08 and 11, then test-gpu of stages 08 and 11
 #   OUT=... bash results/h100/session36.run.sh packs   with pack_rows (rows of 2-8 bytes): test-gpu
 #     of stages 08 and 11, then the peers on the sweep "small" (now from N = 2) as in teams
+#   OUT=... bash results/h100/session36.run.sh groups   pack_rows for groups of rows in 1-8 packs:
+#     test-gpu of 08 and 11, pack_rows against the shifted teams (explore/session36/groups.sh), the
+#     peers on the sweep "small" (now with N = 10)
 set -u
 part=${1:-small}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -35,6 +38,13 @@ teams)
 packs)
   tests 08-11 08,11 200 "*"
   GIT_DIR=/nonexistent timeout $((560 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --sweeps small --impls torch,torch_compile,triton_fused,liger,step03,step08,step11 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt ;;
+groups)
+  tests 08-11 08,11 200 "*"
+  timeout $((330 - SECONDS)) bash results/h100/explore/session36/groups.sh > $R/groups.txt 2>&1
+  echo "groups exit $? at ${SECONDS}s"; cat $R/groups.txt
+  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --sweeps small --impls torch,torch_compile,triton_fused,liger,step03,step08,step11 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt ;;
 esac

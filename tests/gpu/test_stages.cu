@@ -84,17 +84,19 @@ TEST_CASE("every stage on rows of 128 B to 128 KB, few rows and a partial last b
 }
 
 // Short rows (thirty-sixth session): stage 08's teams of 1-16 lanes hold 2-32 rows per warp, so a
-// warp may hold rows past the last one (M = 5, 4099 = 32 * 128 + 3) and rows that share a 16-byte
-// pack (N * sizeof(T) not a multiple of 16: lengths 1, 2, 3, 5, ...); every special input on a few
-// of them; and 2^20 + 3 rows of 4 and 8, a last block of 3 rows.
+// warp may hold rows past the last one (M = 5, 4099 = 32 * 128 + 3), and its pack_rows holds 2-8
+// rows per thread in 1-8 whole packs (every length it takes: 1-7, 10, 14 floats, and 12, 20, 28
+// halves), the last group partial at M = 5 and 4099; rows that share a 16-byte pack (N * sizeof(T)
+// not a multiple of 16); every special input on a few of them; and 2^20 + 3 rows of 4, 8 and 10.
 TEST_CASE("every stage on short rows (N = 1 .. 300), several rows per warp") {
   for_each_stage([](const Stage& s, DType t) {
     for (int64_t M : {1, 5, 4099})
-      for (int64_t N : {1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17, 24, 31, 32, 33, 48, 50, 63, 64, 65, 100, 128, 255, 256, 300})
+      for (int64_t N : {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 12, 14,  16,  17,  20,  24,  28,
+                        31, 32, 33, 48, 50, 63, 64, 65, 100, 128, 255, 256, 300})
         check_one(s, t, M, N, InputKind::random);
     for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf, InputKind::all_equal})
-      for (int64_t N : {1, 3, 4, 8, 50, 64}) check_one(s, t, 37, N, kind);
-    for (int64_t N : {4, 8}) check_one(s, t, (int64_t{1} << 20) + 3, N, InputKind::random);
+      for (int64_t N : {1, 3, 4, 8, 10, 50, 64}) check_one(s, t, 37, N, kind);
+    for (int64_t N : {4, 8, 10}) check_one(s, t, (int64_t{1} << 20) + 3, N, InputKind::random);
   });
 }
 
