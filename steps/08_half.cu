@@ -202,10 +202,13 @@ __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restr
 //
 // Short rows not in whole packs (N % kVec<T> != 0), x and y on a 16-byte boundary: R rows of N fill
 // P whole packs exactly (R = kVec / g, P = N / g, g = gcd(N, kVec): four rows of 3 floats in three
-// packs, two rows of 4 halves in one, two rows of 10 floats in five), so thread i loads packs
-// P i .. P i + P - 1, takes the R rows' softmax in registers (no reduction crosses a thread) and
-// stores them. The last group may hold fewer rows; it is read and written element by element.
-// Lengths whose group is at most kPackRowsMaxPacks packs (32 floats, 64 halves) take it.
+// packs, two rows of 4 halves in one, two rows of 10 floats in five), and thread i of the grid
+// takes group i: the R rows' softmax in registers, no reduction crossing a thread. A warp's 32
+// groups are 32 P consecutive packs, loaded and stored 512 contiguous bytes an instruction and
+// handed to their threads through shared memory (thread l reads packs l P .. l P + P - 1 there:
+// P is odd, so the eight lanes of each 128-byte phase hit different banks). Lengths whose group
+// is at most kPackRowsMaxPacks packs (up to 14 floats, 28 halves) take it. The matrix's last pack
+// may be partial; it is read and written element by element.
 constexpr int kPackRowsThreads = 256, kPackRowsMaxPacks = 8;
 
 __host__ __device__ constexpr int gcd_int(int a, int b) { return b == 0 ? a : gcd_int(b, a % b); }
@@ -218,25 +221,39 @@ constexpr int kPackRowsLongest = 4 * kPackRowsMaxPacks;  // no row of this lengt
 template <class T, int N>
 __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restrict__ x, T* __restrict__ y, int64_t M) {
   constexpr int V = kVec<T>, R = V / gcd_int(N, V), P = group_packs(N, V);
-  const int64_t g = int64_t{blockIdx.x} * kPackRowsThreads + threadIdx.x, row0 = g * R;
-  if (row0 >= M) return;
-  const int elems = M - row0 < R ? static_cast<int>(M - row0) * N : R * N;  // the group's elements in rows
-  // 1. The group's P packs: 16-byte loads, or element by element (-inf past the last row).
-  float f[R * N];
-  if (elems == R * N) {
+  __shared__ uint4 stage[kPackRowsThreads * P];
+  const int lane = static_cast<int>(threadIdx.x % 32);
+  uint4* const mine = stage + (threadIdx.x - lane) * P;  // this warp's 32 P packs
+  const int64_t first = (int64_t{blockIdx.x} * kPackRowsThreads + threadIdx.x - lane) * P;  // its first pack
+  const int64_t elems = M * N, whole = elems / V;  // the matrix's elements, and its whole packs
+  if (first * V >= elems) return;  // a warp past the end (no barrier below crosses warps)
+  // 1. The warp's packs, 32 consecutive ones an instruction (the partial last one element by
+  //    element, -inf past the end), into shared memory; then this thread's group from there.
 #pragma unroll
-    for (int j = 0; j < P; ++j) {
-      float u[V];
-      unpack<T>(reinterpret_cast<const uint4*>(x)[g * P + j], u);
+  for (int j = 0; j < P; ++j) {
+    const int64_t q = first + j * 32 + lane;
+    uint4 p = neg_inf_pack<T>();
+    if (q < whole) {
+      p = reinterpret_cast<const uint4*>(x)[q];
+    } else if (q * V < elems) {
+      T el[V];
 #pragma unroll
-      for (int k = 0; k < V; ++k) f[j * V + k] = u[k];
+      for (int k = 0; k < V; ++k) el[k] = q * V + k < elems ? x[q * V + k] : static_cast<T>(-INFINITY);
+      memcpy(&p, el, 16);
     }
-  } else {
+    mine[j * 32 + lane] = p;
+  }
+  __syncwarp();
+  float f[R * N];
 #pragma unroll
-    for (int k = 0; k < R * N; ++k) f[k] = k < elems ? static_cast<float>(x[row0 * N + k]) : -INFINITY;
+  for (int j = 0; j < P; ++j) {
+    float u[V];
+    unpack<T>(mine[lane * P + j], u);
+#pragma unroll
+    for (int k = 0; k < V; ++k) f[j * V + k] = u[k];
   }
   // 2. Each row's max, exp(x - max) and sum, normalised in place (an all -inf row gives NaN, as
-  //    torch's).
+  //    torch's; rows past the last one are never stored).
 #pragma unroll
   for (int r = 0; r < R; ++r) {
     float m = -INFINITY, l = 0.0f;
@@ -252,19 +269,29 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
 #pragma unroll
     for (int k = 0; k < N; ++k) f[r * N + k] *= inv;
   }
-  // 3. P 16-byte stores, or element by element.
-  if (elems == R * N) {
+  // 3. Back through shared memory (each thread rewrites only the packs it read), then 32
+  //    consecutive 16-byte stores an instruction.
 #pragma unroll
-    for (int j = 0; j < P; ++j) {
-      float u[V];
+  for (int j = 0; j < P; ++j) {
+    float u[V];
 #pragma unroll
-      for (int k = 0; k < V; ++k) u[k] = f[j * V + k];
-      store_pack16(y + (g * P + j) * V, pack<T>(u));
+    for (int k = 0; k < V; ++k) u[k] = f[j * V + k];
+    mine[lane * P + j] = pack<T>(u);
+  }
+  __syncwarp();
+#pragma unroll
+  for (int j = 0; j < P; ++j) {
+    const int64_t q = first + j * 32 + lane;
+    const uint4 p = mine[j * 32 + lane];
+    if (q < whole) {
+      store_pack16(y + q * V, p);
+    } else if (q * V < elems) {
+      T el[V];
+      memcpy(el, &p, 16);
+#pragma unroll
+      for (int k = 0; k < V; ++k)
+        if (q * V + k < elems) y[q * V + k] = el[k];
     }
-  } else {
-#pragma unroll
-    for (int k = 0; k < R * N; ++k)
-      if (k < elems) y[row0 * N + k] = static_cast<T>(f[k]);
   }
 }
 

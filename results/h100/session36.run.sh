@@ -11,7 +11,8 @@
 #     of stages 08 and 11, then the peers on the sweep "small" (now from N = 2) as in teams
 #   OUT=... bash results/h100/session36.run.sh groups   pack_rows for groups of rows in 1-8 packs:
 #     test-gpu of 08 and 11, pack_rows against the shifted teams (explore/session36/groups.sh), the
-#     peers on the sweep "small" (now with N = 10)
+#     peers on the sweep "small" (now with N = 10); ran at 63ec391 and again (part staged) once
+#     pack_rows loaded a warp's packs together through shared memory
 set -u
 part=${1:-small}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -40,7 +41,7 @@ packs)
   GIT_DIR=/nonexistent timeout $((560 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --sweeps small --impls torch,torch_compile,triton_fused,liger,step03,step08,step11 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt ;;
-groups)
+groups|staged)
   tests 08-11 08,11 200 "*"
   timeout $((330 - SECONDS)) bash results/h100/explore/session36/groups.sh > $R/groups.txt 2>&1
   echo "groups exit $? at ${SECONDS}s"; cat $R/groups.txt
