@@ -13,6 +13,8 @@
 #     test-gpu of 08 and 11, pack_rows against the shifted teams (explore/session36/groups.sh), the
 #     peers on the sweep "small" (now with N = 10); ran at 63ec391 and again (part staged) once
 #     pack_rows loaded a warp's packs together through shared memory
+#   OUT=... bash results/h100/session36.run.sh final   the final rules' choice on short rows, and
+#     test-gpu's short-rows, guard-bytes and x-and-y-misaligned cases on every stage
 set -u
 part=${1:-small}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -48,4 +50,10 @@ groups|staged)
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --sweeps small --impls torch,torch_compile,triton_fused,liger,step03,step08,step11 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt ;;
+final)
+  for shape in "f32 1048576 1" "f32 1048576 10" "f32 524288 64" "f32 524288 65" "f16 1048576 3" "bf16 65536 500"; do
+    set -- $shape
+    ./step11 --plan --dtype $1 --rows $2 --cols $3 2>&1 | grep -E "^ +$2 +$3 " | cut -c1-60
+  done > $R/plan.txt; cat $R/plan.txt
+  tests short "" 300 "*short rows*,*writes outside*,*different amounts*" ;;
 esac
