@@ -21,9 +21,10 @@ Two kinds of block, each between an opening marker and its end marker:
   <!-- gpus results/h100/step11.json results/h200/step11.json -->   ...   <!-- end gpus -->
       one stage's sweep on several GPUs (one file each, same dtype): per shape, the stage's GB/s, the
       copy's GB/s timed beside it on that GPU, and the % of that copy; the shapes of the first file
-  <!-- peers results/h100/peers-dispatch.json step11 -->   ...   <!-- end peers -->
-      bench/peers.py's records: for every shape and dtype, the stage's GB/s and % of copy, the
-      fastest peer (torch, torch.compile, Triton, Liger) and the stage's speed relative to it
+  <!-- peers results/h100/peers-dispatch.json step11 [sweep=NAME] -->   ...   <!-- end peers -->
+      bench/peers.py's records (of one sweep with sweep=NAME): for every shape and dtype, the
+      stage's GB/s and % of copy, the fastest peer (torch, torch.compile, Triton, Liger) and the
+      stage's speed relative to it
 
   <!-- paths results/h100/step08_paths.txt 2048 128 -->   ...   <!-- end paths -->
       a log of one shape per line, each under one setting ("08 warp  M N dtype us GB/s copy %"):
@@ -234,13 +235,17 @@ def gpus_table(paths):
     return head + "\n".join(rows) + "\n"
 
 
-def peers_table(path, stage):
+def peers_table(path, spec):
+    """spec: the stage ("step11"), then optionally sweep=NAME: only the records of that sweep."""
+    words = spec.split()
+    stage = words[0] if words else ""
+    sweep = next((w[len("sweep="):] for w in words[1:] if w.startswith("sweep=")), "")
     f = ROOT / path
     if not f.exists():
         return f"_No result file {path} yet: run bench/peers.py on a GPU._\n"
     data = json.loads(f.read_text())
     ctx = data.get("context", {})
-    recs = data.get("records", [])
+    recs = [r for r in data.get("records", []) if not sweep or sweep in r.get("sweeps", [])]
     ours = {(r["dtype"], r["M"], r["N"]): r for r in recs if r.get("impl") == stage}
     peers = {}
     for r in recs:
@@ -250,7 +255,8 @@ def peers_table(path, stage):
                 peers[key] = r
     head = (f"{ctx.get('gpu', '?')}, {ctx.get('date', '?')[:10]}, commit {ctx.get('commit', '?')}, "
             f"torch {ctx.get('torch', '?')}, Triton {ctx.get('triton', '?')}"
-            f"{', Liger ' + ctx['liger_kernel'] if ctx.get('liger_kernel') else ', no Liger'}; from `{path}`. "
+            f"{', Liger ' + ctx['liger_kernel'] if ctx.get('liger_kernel') else ', no Liger'}; from `{path}`"
+            f"{f' (its sweep {sweep})' if sweep else ''}. "
             f"Every implementation timed in one process, L2 flushed before each call; the best peer is "
             f"the fastest of the others on that shape.\n\n")
     rows = ["| dtype | M | N | stage it ran | GB/s | % of copy | best peer | its GB/s | ours / best |",
