@@ -15,6 +15,9 @@
 #     pack_rows loaded a warp's packs together through shared memory
 #   OUT=... bash results/h100/session36.run.sh final   the final rules' choice on short rows, and
 #     test-gpu's short-rows, guard-bytes and x-and-y-misaligned cases on every stage
+#   OUT=... bash results/h100/session36.run.sh edges   the shifted teams' partial packs read whole and
+#     masked: test-gpu of 08 and 11, masked against element by element (explore/session36/edges.sh),
+#     the peers on the sweep "small"
 set -u
 part=${1:-small}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -56,4 +59,11 @@ final)
     ./step11 --plan --dtype $1 --rows $2 --cols $3 2>&1 | grep -E "^ +$2 +$3 " | cut -c1-60
   done > $R/plan.txt; cat $R/plan.txt
   tests short "" 300 "*short rows*,*writes outside*,*different amounts*" ;;
+edges)
+  tests 08-11 08,11 200 "*"
+  timeout $((340 - SECONDS)) bash results/h100/explore/session36/edges.sh > $R/edges.txt 2>&1
+  echo "edges exit $? at ${SECONDS}s"; cat $R/edges.txt
+  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --sweeps small --impls torch,torch_compile,triton_fused,liger,step03,step08,step11 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt ;;
 esac
