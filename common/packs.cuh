@@ -226,24 +226,6 @@ __device__ __forceinline__ uint4 fetch_edge_pack(const ShiftedRow<const T>& r, i
   return p;
 }
 
-// fetch_pack_masked(r, v): pack v of a ShiftedRow by one 16-byte load, partial or not, its
-// elements outside the row set to -inf. For a partial pack the caller knows that all 16 bytes lie
-// in memory it may read (stage 08's team_rows: inside the matrix, a neighbouring row's elements).
-template <class T>
-__device__ __forceinline__ uint4 fetch_pack_masked(const ShiftedRow<const T>& r, int v) {
-  constexpr int V = kVec<T>;
-  const int e = r.first(v);
-  uint4 p = *reinterpret_cast<const uint4*>(r.row + e);
-  if (r.whole(v)) return p;
-  T el[V];
-  memcpy(el, &p, 16);
-#pragma unroll
-  for (int k = 0; k < V; ++k)
-    if (e + k < 0 || e + k >= r.n) el[k] = static_cast<T>(-INFINITY);
-  memcpy(&p, el, 16);
-  return p;
-}
-
 __device__ __forceinline__ void fetch_pack_async(uint4* slot, const uint4* src, int v) { cp_async16(slot, src + v); }
 template <class T>
 __device__ __forceinline__ void fetch_pack_async(uint4* slot, const ShiftedRow<const T>& r, int v) {

@@ -133,12 +133,10 @@ __global__ void __launch_bounds__(THREADS, MINB)
 template <int TL>
 __host__ __device__ constexpr int team_threads() { return TL < 128 ? 128 : TL; }
 
-// SHIFTED: as onepass's (N + kVec<T> - 1 <= TL P kVec<T>); a partial pack that lies within
-// x[0, readable) (the matrix, or nothing: STEP08_MASKED_EDGES=0) is read by one 16-byte load and
-// its elements outside the row masked to -inf, any other element by element.
+// SHIFTED: as onepass's (N + kVec<T> - 1 <= TL P kVec<T>).
 template <class T, int TL, int P, bool SHIFTED = false>
 __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restrict__ x, T* __restrict__ y,
-                                                                int64_t M, int64_t N, int64_t readable) {
+                                                                int64_t M, int64_t N) {
   constexpr int THREADS = team_threads<TL>(), V = kVec<T>;
   __shared__ float max_slots[THREADS / 32], sum_slots[THREADS / 32];
   const int64_t first_row = int64_t{blockIdx.x} * (THREADS / TL);
@@ -162,22 +160,12 @@ __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restr
 
   // 1. The thread's whole share first: P independent 16-byte loads in flight.
   uint4 r[P];
-  if constexpr (SHIFTED) {
-    // A partial pack within x[0, readable) loads whole as well, masked; the rest element by
-    // element, once the 16-byte loads are in flight.
-    const auto readable_pack = [&](int v) {
-      const int64_t first = row * N + xr.first(v);
-      return !edge_pack(xr, v) || (first >= 0 && first + V <= readable);
-    };
+#pragma unroll
+  for (int i = 0; i < P; ++i) r[i] = live && t + TL * i < nvec ? fetch_pack(xr, t + TL * i) : neg_inf_pack<T>();
+  if constexpr (SHIFTED) {  // the partial first and last pack, once the whole ones are in flight
 #pragma unroll
     for (int i = 0; i < P; ++i)
-      r[i] = live && t + TL * i < nvec && readable_pack(t + TL * i) ? fetch_pack_masked(xr, t + TL * i) : neg_inf_pack<T>();
-#pragma unroll
-    for (int i = 0; i < P; ++i)
-      if (live && t + TL * i < nvec && !readable_pack(t + TL * i)) r[i] = fetch_edge_pack(xr, t + TL * i);
-  } else {
-#pragma unroll
-    for (int i = 0; i < P; ++i) r[i] = live && t + TL * i < nvec ? fetch_pack(xr, t + TL * i) : neg_inf_pack<T>();
+      if (live && t + TL * i < nvec && edge_pack(xr, t + TL * i)) r[i] = fetch_edge_pack(xr, t + TL * i);
   }
   // 2. The row's max: per thread on the packs, then across the team.
   float m = -INFINITY;
@@ -605,16 +593,6 @@ void launch_onepass(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream)
   CUDA_CHECK_LAUNCH();
 }
 
-// Partial packs of a shifted team read whole and masked (the default), or element by element
-// (STEP08_MASKED_EDGES=0, for comparisons).
-bool masked_edges() {
-  static const bool on = [] {
-    const char* e = std::getenv("STEP08_MASKED_EDGES");
-    return !(e && std::strcmp(e, "0") == 0);
-  }();
-  return on;
-}
-
 template <class T, bool SHIFTED, int I = 0>
 void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   constexpr TeamCfg c = kTeamCfgs[I];
@@ -624,7 +602,7 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   }
   constexpr int threads = team_threads<c.lanes>(), rows_per_block = threads / c.lanes;
   team_rows<T, c.lanes, c.packs, SHIFTED><<<static_cast<unsigned>(ceil_div(M, rows_per_block)), threads, 0, stream>>>(
-      x, y, M, N, masked_edges() ? M * N : 0);
+      x, y, M, N);
   CUDA_CHECK_LAUNCH();
 }
 

@@ -16,8 +16,11 @@
 #   OUT=... bash results/h100/session36.run.sh final   the final rules' choice on short rows, and
 #     test-gpu's short-rows, guard-bytes and x-and-y-misaligned cases on every stage
 #   OUT=... bash results/h100/session36.run.sh edges   the shifted teams' partial packs read whole and
-#     masked: test-gpu of 08 and 11, masked against element by element (explore/session36/edges.sh),
-#     the peers on the sweep "small"
+#     masked (48f1ecf, reverted after this run): test-gpu of 08 and 11, masked against element by
+#     element (explore/session36/edges.sh), the peers on the sweep "small"
+# Ran on one H100: small at fffd2fe, teams at 62af83a, packs at 97d3798, groups at 63ec391, staged at
+# 85cebfa, final at 7413b4b, edges at 48f1ecf (each build.txt under results/h100/explore/session36/
+# PART/ shows it as SOFTMAX_COMMIT).
 set -u
 part=${1:-small}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests

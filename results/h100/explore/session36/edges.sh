@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Thirty-sixth session: stage 08's shifted teams (rows of up to 32 KB not in 16-byte packs) with
-# their partial packs read by one masked 16-byte load where the pack lies inside the matrix (the
-# default since then) against element by element (STEP08_MASKED_EDGES=0); each its own process,
+# their partial packs read by one masked 16-byte load where the pack lies inside the matrix (commit
+# 48f1ecf; reverted after this run) against element by element (STEP08_MASKED_EDGES=0); each its own process,
 # 30 iterations, in the order element, masked, element, masked (the second pair is the noise).
 # Run from the repository root after the build; prints probe.sh's "DTYPE M x N ENV BINARY: µs us %copy".
 . results/h100/explore/probe.sh
