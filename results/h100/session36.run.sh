@@ -18,6 +18,8 @@
 #   OUT=... bash results/h100/session36.run.sh edges   the shifted teams' partial packs read whole and
 #     masked (48f1ecf, reverted after this run): test-gpu of 08 and 11, masked against element by
 #     element (explore/session36/edges.sh), the peers on the sweep "small"
+#   OUT=... bash results/h100/session36.run.sh sanitize   stage 08's new kernels under compute-sanitizer's
+#     four tools (explore/session36/sanitize.sh)
 # Ran on one H100: small at fffd2fe, teams at 62af83a, packs at 97d3798, groups at 63ec391, staged at
 # 85cebfa, final at 7413b4b, edges at 48f1ecf (each build.txt under results/h100/explore/session36/
 # PART/ shows it as SOFTMAX_COMMIT).
@@ -69,4 +71,7 @@ edges)
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --sweeps small --impls torch,torch_compile,triton_fused,liger,step03,step08,step11 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt ;;
+sanitize)
+  timeout $((560 - SECONDS)) bash results/h100/explore/session36/sanitize.sh > $R/sanitize.txt 2>&1
+  echo "sanitize exit $? at ${SECONDS}s"; cat $R/sanitize.txt | tail -n 40 ;;
 esac
