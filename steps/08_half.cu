@@ -883,8 +883,9 @@ std::vector<Shape> sweep() {
 }
 
 const Stage stage08 = {"08", "half",
-                       "fp16/bf16, 16-byte packs; several short rows a warp or a thread, a team of lanes per row up to 32 KB, a block's registers "
-                       "(+ shared memory) for longer rows, two-pass and split-K for the rest",
+                       "fp16/bf16, 16-byte packs; several short rows a warp or a thread, a team of lanes per row "
+                       "up to 32 KB, a block's registers (+ shared memory) for longer rows, two-pass and split-K "
+                       "for the rest",
                        launch_f32, launch_f16, launch_bf16, refuse, max_cols, sweep(), explain};
 
 }  // namespace
