@@ -12,6 +12,8 @@ Writes, per GPU, into plots/<gpu>/:
                   ceilings of a kernel that reads its input once, twice and three times
   speedup.png     speed-up over torch.softmax per implementation and shape (every sweep)
   long_rows.png   GB/s against N for few, long rows: M = 4 and the single vector M = 1
+  short_rows.png  GB/s against N for short rows, N = 2 .. 512 in 2^25 elements, from
+                  results/<gpu>/peers-short.json when there is one (bench/peers.py --sweeps small)
 and rewrites the README's results table between <!-- results-table:begin --> and
 <!-- results-table:end --> (nothing else in the README is touched; no markers: a note, no change).
 
@@ -33,7 +35,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 
-from peers import LABELS, SWEEP_BATCH, SWEEP_M2048, SWEEP_VECTOR  # noqa: E402  (shapes: one source)
+from peers import LABELS, SWEEP_BATCH, SWEEP_M2048, SWEEP_SMALL, SWEEP_VECTOR  # noqa: E402  (shapes: one source)
 
 BEGIN, END = "<!-- results-table:begin -->", "<!-- results-table:end -->"
 DTYPES = ("f32", "f16", "bf16")
@@ -364,6 +366,53 @@ def fig_long_rows(rs: ResultSet):
     return fig
 
 
+SHORT_FILE = "peers-short.json"  # bench/peers.py --sweeps small, beside peers.json (optional)
+
+
+def fig_short_rows(rs: ResultSet):
+    """GB/s against N for short rows (bench/peers.py's sweep "small": N = 2 .. 512 in matrices of
+    2^25 elements), from results/<gpu>/peers-short.json when the folder has one; else a note."""
+    import matplotlib.pyplot as plt
+
+    path = os.path.join(rs.folder, SHORT_FILE)
+    if not os.path.exists(path):
+        fig, ax = plt.subplots(figsize=(6, 2))
+        ax.axis("off")
+        ax.text(0.5, 0.5, f"no {SHORT_FILE}: run bench/peers.py --sweeps small --out "
+                f"{_rel(path)}", ha="center", va="center", fontsize=8)
+        return fig
+    with open(path) as f:
+        doc = json.load(f)
+    ctx = doc.get("context", {})
+    shapes = {(M, N) for M, N in SWEEP_SMALL if M * N == 1 << 25}
+    recs = [r for r in ok(doc.get("records", [])) if (r["M"], r["N"]) in shapes]
+    dts = dtypes_present(recs) or ["f32"]
+    fig, axes = plt.subplots(1, len(dts), figsize=(6.2 * len(dts) + 2.2, 4.6), squeeze=False)
+    order = impl_order([r for r in recs if r["impl"] != "copy"])
+    stages = [i for i in order if i.startswith("step")]
+    for ax, dtype in zip(axes[0], dts):
+        for impl in order:
+            xs, rows = series(recs, impl, dtype, shapes)
+            if xs:
+                ax.plot(xs, [r["GB/s"] for r in rows], label=impl_label(recs, impl), **impl_style(impl, stages))
+        xs, rows = series(recs, "copy", dtype, shapes)
+        if xs:
+            ax.plot(xs, [r["GB/s"] for r in rows], color="black", linestyle="--", linewidth=1.4,
+                    label="D2D copy (ceiling)")
+        _log2_axis(ax)
+        ax.set_ylim(bottom=0)
+        ax.set_xlabel("N (row length; M = 2^25 / N rows)")
+        ax.set_ylabel("GB/s")
+        ax.set_title(DTYPE_TITLE[dtype])
+    _figure_legend(fig, axes[0])
+    fig.suptitle(f"Short rows, 2^25 elements: effective bandwidth — {ctx.get('gpu', rs.gpu)}", fontsize=11)
+    fig.tight_layout(rect=(0, 0.03, 1 - 2.0 / fig.get_figwidth(), 1))
+    fig.text(0.01, 0.005, f"{_rel(path)}: {ctx.get('date', '?')[:10]}, commit {ctx.get('commit', '?')}, "
+             f"every implementation in one process (bench/peers.py). Bandwidth = 2·M·N·sizeof(T) / median "
+             f"time.", fontsize=7, color="dimgray", ha="left", va="bottom")
+    return fig
+
+
 def shape_label(M: int, N: int) -> str:
     def n(v):
         return f"2^{int(math.log2(v))}" if v >= 65536 and v & (v - 1) == 0 else str(v)
@@ -428,7 +477,7 @@ def fig_speedup(rs: ResultSet):
 
 
 FIGURES = {"bandwidth.png": fig_bandwidth, "pct_copy.png": fig_pct_copy, "speedup.png": fig_speedup,
-           "long_rows.png": fig_long_rows}
+           "long_rows.png": fig_long_rows, "short_rows.png": fig_short_rows}
 
 
 def render(rs: ResultSet, out_dir: str, dpi: int = 110) -> list[str]:
