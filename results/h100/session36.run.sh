@@ -20,6 +20,8 @@
 #     element (explore/session36/edges.sh), the peers on the sweep "small"
 #   OUT=... bash results/h100/session36.run.sh sanitize   stage 08's new kernels under compute-sanitizer's
 #     four tools (explore/session36/sanitize.sh)
+#   OUT=... bash results/h100/session36.run.sh peers   the dispatcher's sweeps in three dtypes, then every
+#     stage and peer in one process (bench/peers.py's default sweeps), at the session's last code
 # Ran on one H100: small at fffd2fe, teams at 62af83a, packs at 97d3798, groups at 63ec391, staged at
 # 85cebfa, final at 7413b4b, edges at 48f1ecf (each build.txt under results/h100/explore/session36/
 # PART/ shows it as SOFTMAX_COMMIT).
@@ -74,4 +76,8 @@ edges)
 sanitize)
   timeout $((560 - SECONDS)) bash results/h100/explore/session36/sanitize.sh > $R/sanitize.txt 2>&1
   echo "sanitize exit $? at ${SECONDS}s"; cat $R/sanitize.txt | tail -n 40 ;;
+peers)
+  sweeps step11
+  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
 esac
