@@ -23,8 +23,8 @@
 #   OUT=... bash results/h100/session36.run.sh peers   the dispatcher's sweeps in three dtypes, then every
 #     stage and peer in one process (bench/peers.py's default sweeps), at the session's last code
 # Ran on one H100: small at fffd2fe, teams at 62af83a, packs at 97d3798, groups at 63ec391, staged at
-# 85cebfa, final at 7413b4b, edges at 48f1ecf (each build.txt under results/h100/explore/session36/
-# PART/ shows it as SOFTMAX_COMMIT).
+# 85cebfa, final at 7413b4b, edges at 48f1ecf, sanitize at 4bd483f, peers at 31d58cc (each build.txt
+# under results/h100/explore/session36/PART/ shows it as SOFTMAX_COMMIT).
 set -u
 part=${1:-small}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
