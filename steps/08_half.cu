@@ -622,19 +622,23 @@ bool pack_rows_ok(const T* x, const T* y, int64_t N) {
          (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
 }
 
-// The kernel for N: instantiated for each length pack_rows_len admits, found by a walk up from 1.
+// The kernel for N: instantiated for each length pack_rows_len admits, found by a walk up from 1;
+// false (nothing launched) for a length it does not admit.
 template <class T, int N = 1>
-void launch_pack_rows(const T* x, T* y, int64_t M, int64_t n, cudaStream_t stream) {
+bool launch_pack_rows(const T* x, T* y, int64_t M, int64_t n, cudaStream_t stream) {
   if constexpr (N + 1 < kPackRowsLongest) {
     if (n != N || !pack_rows_len(N, kVec<T>)) return launch_pack_rows<T, N + 1>(x, y, M, n, stream);
   }
   if constexpr (pack_rows_len(N, kVec<T>)) {
+    if (n != N) return false;
     constexpr int R = kVec<T> / gcd_int(N, kVec<T>);
     const int64_t groups = ceil_div(M, int64_t{R});
     pack_rows<T, N><<<static_cast<unsigned>(ceil_div(groups, int64_t{kPackRowsThreads})), kPackRowsThreads, 0,
                       stream>>>(x, y, M);
     CUDA_CHECK_LAUNCH();
+    return true;
   }
+  return false;
 }
 
 template <class T, bool SHIFTED, int I = 0>
@@ -736,8 +740,8 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   switch (path) {
     case Path::automatic:  // choose() never returns it
     case Path::team:
-      if (pack_rows_ok(x, y, N)) launch_pack_rows<T>(x, y, M, N, stream);
-      else if (shifted) launch_team<T, true>(x, y, M, N, stream);
+      if (pack_rows_ok(x, y, N) && launch_pack_rows<T>(x, y, M, N, stream)) break;
+      if (shifted) launch_team<T, true>(x, y, M, N, stream);
       else launch_team<T, false>(x, y, M, N, stream);
       break;
     case Path::reg:

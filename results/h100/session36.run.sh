@@ -23,7 +23,8 @@
 #   OUT=... bash results/h100/session36.run.sh peers   the dispatcher's sweeps in three dtypes, then every
 #     stage and peer in one process (bench/peers.py's default sweeps), at the session's last code
 #   OUT=... bash results/h100/session36.run.sh gpu   test-gpu at the session's last commit: every case on
-#     stages 08 and 11, the short-rows case on every stage
+#     stages 08 and 11, the short-rows case on every stage; gpu2 the same after the launcher's
+#     fall-back from pack_rows to the teams (a host-side change)
 # Ran on one H100: small at fffd2fe, teams at 62af83a, packs at 97d3798, groups at 63ec391, staged at
 # 85cebfa, final at 7413b4b, edges at 48f1ecf, sanitize at 4bd483f, peers at 31d58cc, gpu at dd04725
 # (each build.txt under results/h100/explore/session36/PART/ shows it as SOFTMAX_COMMIT).
@@ -82,7 +83,7 @@ peers)
   sweeps step11
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
-gpu)
+gpu|gpu2)
   tests 08-11 08,11 300 "*"
   tests short "" $((590 - SECONDS)) "*short rows*" ;;
 esac
