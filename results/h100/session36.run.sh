@@ -26,8 +26,9 @@
 #     stages 08 and 11, the short-rows case on every stage; gpu2 the same after the launcher's
 #     fall-back from pack_rows to the teams (a host-side change)
 # Ran on one H100: small at fffd2fe, teams at 62af83a, packs at 97d3798, groups at 63ec391, staged at
-# 85cebfa, final at 7413b4b, edges at 48f1ecf, sanitize at 4bd483f, peers at 31d58cc, gpu at dd04725
-# (each build.txt under results/h100/explore/session36/PART/ shows it as SOFTMAX_COMMIT).
+# 85cebfa, final at 7413b4b, edges at 48f1ecf, sanitize at 4bd483f, peers at 31d58cc, gpu at dd04725,
+# gpu2 at d40221c (each build.txt under results/h100/explore/session36/PART/ shows it as
+# SOFTMAX_COMMIT).
 set -u
 part=${1:-small}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
