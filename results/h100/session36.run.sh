@@ -28,12 +28,32 @@
 # Ran on one H100: small at fffd2fe, teams at 62af83a, packs at 97d3798, groups at 63ec391, staged at
 # 85cebfa, final at 7413b4b, edges at 48f1ecf, sanitize at 4bd483f, peers at 31d58cc, gpu at dd04725,
 # gpu2 at d40221c (each build.txt under results/h100/explore/session36/PART/ shows it as
-# SOFTMAX_COMMIT).
+# SOFTMAX_COMMIT). The parts' repeated steps became the helpers below after the last call; each
+# part runs the same commands as it did then.
 set -u
 part=${1:-small}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
 nvidia-smi > $R/nvidia-smi.txt 2>&1
 echo "host threads: $(nproc)"
+# The peers on the sweep "small" beside stages 03, 08 and 11, until UNTIL seconds into the call.
+peers_small() {
+  GIT_DIR=/nonexistent timeout $(($1 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --sweeps small --impls torch,torch_compile,triton_fused,liger,step03,step08,step11 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt
+}
+# The rules' choice (./step11 --plan) on "DTYPE M N" shapes, to $R/plan.txt.
+plans() {
+  local shape
+  for shape in "$@"; do
+    set -- $shape
+    ./step11 --plan --dtype $1 --rows $2 --cols $3 2>&1 | grep -E "^ +$2 +$3 " | cut -c1-60
+  done > $R/plan.txt; cat $R/plan.txt
+}
+# One of explore/session36/NAME.sh, until UNTIL seconds into the call, to $R/NAME.txt.
+probe() {
+  timeout $(($2 - SECONDS)) bash results/h100/explore/session36/$1.sh > $R/$1.txt 2>&1
+  echo "$1 exit $? at ${SECONDS}s"; cat $R/$1.txt
+}
 case $part in
 small)
   MID_UNTIL=$((200 - SECONDS)) timeout $((210 - SECONDS)) bash results/h100/explore/session34/mid.sh \
@@ -43,43 +63,26 @@ small)
     --sweeps small,models --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 60 $R/peers-$commit.txt ;;
 teams)
-  for shape in "f32 1048576 1" "f32 1048576 4" "f32 524288 50" "f32 524288 64" "f32 524288 65" "f16 1048576 8"; do
-    set -- $shape
-    ./step11 --plan --dtype $1 --rows $2 --cols $3 2>&1 | grep -E "^ +$2 +$3 " | cut -c1-60
-  done > $R/plan.txt; cat $R/plan.txt
+  plans "f32 1048576 1" "f32 1048576 4" "f32 524288 50" "f32 524288 64" "f32 524288 65" "f16 1048576 8"
   tests short "" 170 "*short rows*,*writes outside*"
-  GIT_DIR=/nonexistent timeout $((400 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
-    --sweeps small --impls torch,torch_compile,triton_fused,liger,step03,step08,step11 \
-    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt
+  peers_small 400
   tests 08-11 08,11 $((590 - SECONDS)) "*" ;;
 packs)
   tests 08-11 08,11 200 "*"
-  GIT_DIR=/nonexistent timeout $((560 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
-    --sweeps small --impls torch,torch_compile,triton_fused,liger,step03,step08,step11 \
-    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt ;;
+  peers_small 560 ;;
 groups|staged)
   tests 08-11 08,11 200 "*"
-  timeout $((330 - SECONDS)) bash results/h100/explore/session36/groups.sh > $R/groups.txt 2>&1
-  echo "groups exit $? at ${SECONDS}s"; cat $R/groups.txt
-  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
-    --sweeps small --impls torch,torch_compile,triton_fused,liger,step03,step08,step11 \
-    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt ;;
+  probe groups 330
+  peers_small 590 ;;
 final)
-  for shape in "f32 1048576 1" "f32 1048576 10" "f32 524288 64" "f32 524288 65" "f16 1048576 3" "bf16 65536 500"; do
-    set -- $shape
-    ./step11 --plan --dtype $1 --rows $2 --cols $3 2>&1 | grep -E "^ +$2 +$3 " | cut -c1-60
-  done > $R/plan.txt; cat $R/plan.txt
+  plans "f32 1048576 1" "f32 1048576 10" "f32 524288 64" "f32 524288 65" "f16 1048576 3" "bf16 65536 500"
   tests short "" 300 "*short rows*,*writes outside*,*different amounts*" ;;
 edges)
   tests 08-11 08,11 200 "*"
-  timeout $((340 - SECONDS)) bash results/h100/explore/session36/edges.sh > $R/edges.txt 2>&1
-  echo "edges exit $? at ${SECONDS}s"; cat $R/edges.txt
-  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
-    --sweeps small --impls torch,torch_compile,triton_fused,liger,step03,step08,step11 \
-    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt ;;
+  probe edges 340
+  peers_small 590 ;;
 sanitize)
-  timeout $((560 - SECONDS)) bash results/h100/explore/session36/sanitize.sh > $R/sanitize.txt 2>&1
-  echo "sanitize exit $? at ${SECONDS}s"; cat $R/sanitize.txt | tail -n 40 ;;
+  probe sanitize 560 ;;
 peers)
   sweeps step11
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
