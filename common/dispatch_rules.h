@@ -65,9 +65,9 @@ inline constexpr Rule kDispatchRules[] = {
     {kF32, Rows::contiguous, 1, 128, 513, 1024, kNoLimit, "08",
      "a few rows of 2-4 KB: 08's team of 4 warps per row spreads them over 4x the SMs: 0.2-0.4 us under 03 at M = 1 .. 128, N = 1024"},
     // Rows of up to 256 B pass rule 3 by and meet rule 8 (thirty-sixth session, results/h100/
-    // peers-small-85cebfa.json, explore/session36/): 08's teams of 1-16 lanes hold several such rows
-    // per warp, and its pack_rows several rows of under 16 B per thread, where 03's warp per row
-    // leaves lanes idle.
+    // peers-short.json, explore/session36/): 08's teams of 1-16 lanes hold several such rows per
+    // warp, and its pack_rows several short rows not in 16-byte packs per thread, where 03's warp
+    // per row leaves lanes idle.
     {kF32, Rows::contiguous, 1, kNoLimit, 65, 1024, kNoLimit, "03",
      "one warp per row, the row in registers: 102-103% of the copy at M = 2048; rows of up to 256 B go on to 08 (rule 8)"},
     // Rows not in whole 16-byte packs (sixteenth session, results/h100/explore/session16/odd.txt and
