@@ -295,6 +295,95 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
   }
 }
 
+// ---- short rows not in packs, staged: a warp's rows through shared memory -------------------
+//
+// Rows not in whole packs (N % kVec<T> != 0) of up to staged_max_cols<T>() elements, x and y on a
+// 16-byte boundary, rows contiguous. Warp w takes rows [w R, w R + R), R the most whose elements
+// fill kStagedPacks - 1 packs: one stretch of the matrix, which the packs from the 16-byte boundary
+// before it cover (at most kStagedPacks). The warp copies those packs into shared memory, 512
+// contiguous bytes an instruction (cp.async); a team of TL lanes then takes each row from there,
+// 32 / TL rows at a time, lane t holding elements t, t + TL, ... (at most E), so a team reads TL
+// consecutive elements an instruction: max, exp once, sum, and the row normalised back over
+// itself. The warp stores the packs again, 16 bytes each, but the partial first and last ones
+// element by element (their other elements are the neighbouring warps' rows). The matrix's last
+// pack may be partial; it is read element by element. Unlike pack_rows, no length is compiled in.
+constexpr int kStagedWarps = 4, kStagedPacks = 256;  // 4 KB of shared memory a warp
+
+template <class T, int TL, int E>
+__global__ void __launch_bounds__(kStagedWarps * 32)
+    staged_rows(const T* __restrict__ x, T* __restrict__ y, int64_t M, int N, int R) {
+  constexpr int V = kVec<T>, TEAMS = 32 / TL, LOADS = kStagedPacks / 32;
+  __shared__ uint4 stage[kStagedWarps][kStagedPacks];
+  const int lane = static_cast<int>(threadIdx.x % 32), warp = static_cast<int>(threadIdx.x / 32);
+  const int64_t row0 = (int64_t{blockIdx.x} * kStagedWarps + warp) * R;
+  if (row0 >= M) return;  // a warp past the end (no barrier below crosses warps)
+  const int rows = static_cast<int>(M - row0 < R ? M - row0 : R);
+  const int64_t begin = row0 * N, end = begin + int64_t{rows} * N;  // the stretch's elements
+  const int64_t elems = M * N, whole = elems / V, q0 = begin / V;  // q0: the pack it starts in
+  const int packs = static_cast<int>((end + V - 1) / V - q0);
+  uint4* const buf = stage[warp];
+  // 1. The stretch's packs into shared memory (the matrix's partial last one element by element).
+#pragma unroll
+  for (int i = 0; i < LOADS; ++i) {
+    const int j = lane + 32 * i;
+    const int64_t q = q0 + j;
+    if (j >= packs) break;
+    if (q < whole) {
+      cp_async16(buf + j, reinterpret_cast<const uint4*>(x) + q);
+    } else {
+      T* const el = reinterpret_cast<T*>(buf + j);
+#pragma unroll
+      for (int k = 0; k < V; ++k)
+        if (q * V + k < elems) el[k] = x[q * V + k];
+    }
+  }
+  cp_async_wait_all();
+  __syncwarp();
+  // 2. A team per row, 32 / TL rows at a time: max, exp(x - max) once, sum, normalised in place
+  //    (an all -inf row gives NaN, as torch's). Every lane runs every round (the shuffles need all 32).
+  T* const stretch = reinterpret_cast<T*>(buf) + (begin - q0 * V);
+  const int team = lane / TL, t = lane % TL;
+  for (int first = 0; first < rows; first += TEAMS) {
+    const int r = first + team;
+    T* const row = stretch + (r < rows ? r : 0) * N;
+    float v[E];
+    float m = -INFINITY;
+#pragma unroll
+    for (int e = 0; e < E; ++e) {
+      v[e] = r < rows && t + TL * e < N ? static_cast<float>(row[t + TL * e]) : -INFINITY;
+      m = fmaxf(m, v[e]);
+    }
+    m = lanes_allreduce<TL>(m, MaxOp{}, nullptr);
+    const float ms = m == -INFINITY ? 0.0f : m;
+    float l = 0.0f;
+#pragma unroll
+    for (int e = 0; e < E; ++e) {
+      v[e] = __expf(v[e] - ms);
+      l += v[e];
+    }
+    const float inv = 1.0f / lanes_allreduce<TL>(l, SumOp{}, nullptr);
+#pragma unroll
+    for (int e = 0; e < E; ++e)
+      if (r < rows && t + TL * e < N) row[t + TL * e] = static_cast<T>(v[e] * inv);
+  }
+  __syncwarp();
+  // 3. Back out: whole packs by one 16-byte store, the stretch's partial ends element by element.
+#pragma unroll
+  for (int i = 0; i < LOADS; ++i) {
+    const int j = lane + 32 * i;
+    const int64_t q = q0 + j;
+    if (j >= packs) break;
+    if (q * V >= begin && q * V + V <= end) {
+      store_pack16(y + q * V, buf[j]);
+    } else {
+      const T* const el = reinterpret_cast<const T*>(buf + j);
+#pragma unroll
+      for (int k = 0; k < V; ++k)
+        if (q * V + k >= begin && q * V + k < end) y[q * V + k] = el[k];
+    }
+  }
+}
+
 // ---- two passes, any N: read for (max, sum), read again (from L2) to normalise ---------------
 constexpr int kTwoPassMaxThreads = 1024;
 constexpr int kBatch = 4;  // accesses per thread in flight in each loop step
@@ -641,6 +730,51 @@ bool launch_pack_rows(const T* x, T* y, int64_t M, int64_t n, cudaStream_t strea
   return false;
 }
 
+// Short rows not in packs that pack_rows does not take, up to staged_max_cols<T>(), x and y on a
+// 16-byte boundary: staged_rows, unless STEP08_STAGED_ROWS=0 (the shifted team then).
+bool staged_rows_enabled() {
+  static const bool on = [] {
+    const char* e = std::getenv("STEP08_STAGED_ROWS");
+    return !(e && std::strcmp(e, "0") == 0);
+  }();
+  return on;
+}
+
+// The staged configurations, smallest first: (lanes per row, elements per lane). A row takes the
+// first that holds it: teams of 1-32 lanes with 8 elements each, then a warp with 16 or 32.
+struct StagedCfg {
+  int lanes, elems;
+};
+constexpr StagedCfg kStagedCfgs[] = {{1, 8}, {2, 8}, {4, 8}, {8, 8}, {16, 8}, {32, 8}, {32, 16}, {32, 32}};
+constexpr int kNumStagedCfgs = sizeof(kStagedCfgs) / sizeof(kStagedCfgs[0]);
+
+// The longest row staged_rows takes: what its largest team holds, and at least one row a warp.
+template <class T>
+constexpr int64_t staged_max_cols() {
+  constexpr StagedCfg c = kStagedCfgs[kNumStagedCfgs - 1];
+  constexpr int64_t held = int64_t{c.lanes} * c.elems, fit = int64_t{kStagedPacks - 1} * kVec<T>;
+  return held < fit ? held : fit;
+}
+
+template <class T>
+bool staged_rows_ok(const T* x, const T* y, int64_t N) {
+  return N % kVec<T> != 0 && N <= staged_max_cols<T>() && staged_rows_enabled() &&
+         (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
+}
+
+template <class T, int I = 0>
+void launch_staged_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
+  constexpr StagedCfg c = kStagedCfgs[I];
+  if constexpr (I + 1 < kNumStagedCfgs) {
+    if (N > int64_t{c.lanes} * c.elems) return launch_staged_rows<T, I + 1>(x, y, M, N, stream);
+  }
+  const int rows_per_warp = static_cast<int>(int64_t{kStagedPacks - 1} * kVec<T> / N);
+  const int64_t warps = ceil_div(M, int64_t{rows_per_warp});
+  staged_rows<T, c.lanes, c.elems><<<static_cast<unsigned>(ceil_div(warps, int64_t{kStagedWarps})), kStagedWarps * 32,
+                                     0, stream>>>(x, y, M, static_cast<int>(N), rows_per_warp);
+  CUDA_CHECK_LAUNCH();
+}
+
 template <class T, bool SHIFTED, int I = 0>
 void launch_register(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   constexpr RegCfg c = kRegCfgs[I];
@@ -741,6 +875,10 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
     case Path::automatic:  // choose() never returns it
     case Path::team:
       if (pack_rows_ok(x, y, N) && launch_pack_rows<T>(x, y, M, N, stream)) break;
+      if (staged_rows_ok(x, y, N)) {
+        launch_staged_rows<T>(x, y, M, N, stream);
+        break;
+      }
       if (shifted) launch_team<T, true>(x, y, M, N, stream);
       else launch_team<T, false>(x, y, M, N, stream);
       break;
@@ -848,10 +986,21 @@ void explain_pack_rows(std::vector<KernelConfig>& out) {
   if constexpr (N + 1 < kPackRowsLongest) explain_pack_rows<T, N + 1>(out);
 }
 
+template <class T, int I = 0>
+void explain_staged_rows(std::vector<KernelConfig>& out) {
+  constexpr StagedCfg c = kStagedCfgs[I];
+  const int64_t most = int64_t{c.lanes} * c.elems < staged_max_cols<T>() ? int64_t{c.lanes} * c.elems : staged_max_cols<T>();
+  out.push_back({"staged_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.elems) + ", N <= " +
+                     std::to_string(most) + " not in packs",
+                 reinterpret_cast<const void*>(staged_rows<T, c.lanes, c.elems>), kStagedWarps * 32, 0, c.elems});
+  if constexpr (I + 1 < kNumStagedCfgs) explain_staged_rows<T, I + 1>(out);
+}
+
 template <class T>
 std::vector<KernelConfig> explain_t(const DeviceInfo& d) {
   std::vector<KernelConfig> out;
   explain_pack_rows<T>(out);
+  explain_staged_rows<T>(out);
   explain_team<T, false>(out);
   explain_register<T, false>(out);
   explain_wide<T, false>(out, d);

@@ -100,6 +100,21 @@ TEST_CASE("every stage on short rows (N = 1 .. 300), several rows per warp") {
   });
 }
 
+// Rows of 1 KB to 8 KB not in 16-byte packs, which stage 08 stages a warp's rows at a time through
+// 4 KB of shared memory up to 1020 floats or 1024 halves (thirty-seventh session): each team size's
+// last length and the next (a team of 32 lanes holds 256, 512 and 1024), the last lengths of one row
+// a warp (1019-1021 floats), and rows past what it takes; M = 4099 ends on a warp with fewer rows
+// than the others and on a partial pack; the special inputs at 37 rows.
+TEST_CASE("every stage on rows of 1-8 KB not in packs, where 08 stages a warp's rows in shared memory") {
+  for_each_stage([](const Stage& s, DType t) {
+    for (int64_t M : {1, 3, 97, 4099})
+      for (int64_t N : {257, 301, 383, 500, 511, 513, 777, 1001, 1019, 1021, 1023, 1025, 1029, 2041, 2047})
+        check_one(s, t, M, N, InputKind::random);
+    for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf, InputKind::all_equal})
+      for (int64_t N : {500, 1001}) check_one(s, t, 37, N, kind);
+  });
+}
+
 // Rows of 96 KB to 2 MB in 16-byte packs, where stage 08's wide kernel and stage 10's wide clusters
 // hold up to 256 KB per 1024-thread block (registers + shared memory): one block per row (rows of
 // 96 KB take 08's 512-thread form, two per SM), then clusters of 2 .. 8 of them; a last part shorter
@@ -270,8 +285,8 @@ TEST_CASE("no stage writes outside its output, whatever the alignment") {
   for_each_stage([&](const Stage& s, DType t) {
     const int64_t size = static_cast<int64_t>(dtype_size(t));
     for (int64_t offset : {0, 1, 3})
-      for (int64_t N : {int64_t{1}, int64_t{4}, int64_t{12}, int64_t{31}, int64_t{1001}, int64_t{4097}, int64_t{50257},
-                        int64_t{131065}}) {
+      for (int64_t N : {int64_t{1}, int64_t{4}, int64_t{12}, int64_t{31}, int64_t{50}, int64_t{500}, int64_t{1001},
+                        int64_t{4097}, int64_t{50257}, int64_t{131065}}) {
         const int64_t M = 3, bytes = M * N * size;
         if (!stage_refusal(s, device_info(), t, M, N).empty()) continue;
         DeviceBuffer xb(bytes + offset * size), yb(bytes + offset * size + 2 * kGuard);
@@ -338,11 +353,13 @@ TEST_CASE("every stage takes x and y off the 16-byte boundary by different amoun
 // Long rows (the stage's largest, at most 32768) in every dtype, and short ones (1000: rows of up
 // to 4 KB take other kernels in the stages that choose by row length, such as 08's team of warps)
 // in fp16 only: the same templates serve every dtype, and each case costs a scan of 2^31 elements.
+// bf16 rows of 1001, not in packs: 08's staged rows (a warp's stretch of rows indexed in 64 bits).
 TEST_CASE("more than 2^31 elements: no 32-bit index overflow") {
   const int64_t kElems = (int64_t{1} << 31) + 4096;
   for_each_stage([&](const Stage& s, DType t) {
     std::vector<int64_t> cols = {std::min<int64_t>(test_cols(s, t).back(), 32768)};
     if (t == DType::f16) cols.push_back(1000);
+    if (t == DType::bf16) cols.push_back(1001);
     for (int64_t N : cols) {
       const int64_t M = ceil_div(kElems, N);
       size_t free_b = 0, total_b = 0;

@@ -11,7 +11,7 @@
 #                                 us % | ..."; stages named on a line replace STAGES; once the script
 #                                 has run PROBE_UNTIL seconds (if set) it prints the shape with
 #                                 "(time)" and stops
-row() { grep -E "^ +$2 +$3 " <<< "$1" | awk '{print $4, "us", $NF}'; }
+row() { grep -E "^ *$2 +$3 " <<< "$1" | awk '{print $4, "us", $NF}'; }
 one() {
   local t=$1 m=$2 n=$3; shift 3
   local r; r=$(env "$@" --dtype $t --rows $m --cols $n --iters 30 2>&1)

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Device runs of the thirty-seventh session (2026-11-27). Each call builds on the device first
+# (device_build.sh: Google Benchmark and doctest carried in .deps, the commit in .commit), then:
+#   OUT=... bash results/h100/session37.run.sh staged   stage 08's staged_rows: test-gpu's short-row,
+#     1-8 KB and guard-bytes cases on every stage, then staged_rows against the shifted teams,
+#     pack_rows and stage 03 (explore/session37/staged.sh)
+set -u
+part=${1:-staged}
+. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
+nvidia-smi > $R/nvidia-smi.txt 2>&1
+# One of explore/session37/NAME.sh, until UNTIL seconds into the call, to $R/NAME.txt.
+probe() {
+  timeout $(($2 - SECONDS)) bash results/h100/explore/session37/$1.sh > $R/$1.txt 2>&1
+  echo "$1 exit $? at ${SECONDS}s"; cat $R/$1.txt
+}
+case $part in
+staged)
+  tests short "" 200 "*short rows*,*1-8 KB*,*writes outside*"
+  probe staged 585 ;;
+esac
