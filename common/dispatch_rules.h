@@ -67,9 +67,12 @@ inline constexpr Rule kDispatchRules[] = {
     // Rows of up to 256 B pass rule 3 by and meet rule 8 (thirty-sixth session, results/h100/
     // peers-short.json, explore/session36/): 08's teams of 1-16 lanes hold several such rows per
     // warp, and its pack_rows several short rows not in 16-byte packs per thread, where 03's warp
-    // per row leaves lanes idle.
-    {kF32, Rows::contiguous, 1, kNoLimit, 65, 1024, kNoLimit, "03",
-     "one warp per row, the row in registers: 102-103% of the copy at M = 2048; rows of up to 256 B go on to 08 (rule 8)"},
+    // per row leaves lanes idle. So do rows not in 16-byte packs (thirty-seventh session,
+    // results/h100/explore/session37/staged/staged.txt): 08 stages a warp's such rows through shared
+    // memory up to 2 KB, 102.7% of the copy at 264208 x 127 against 97.0% for 03, level at 255;
+    // past 2 KB its shifted team, level with 03 at 777 and 1001.
+    {kF32, Rows::packed, 1, kNoLimit, 65, 1024, kNoLimit, "03",
+     "one warp per row, the row in registers: 102-103% of the copy at M = 2048; rows of up to 256 B and rows not in 16-byte packs go on to 08 (rule 8)"},
     // Rows not in whole 16-byte packs (sixteenth session, results/h100/explore/session16/odd.txt and
     // odd128.txt, M = 2048 and 128): stage 08's caches take them shifted, read once, and win from
     // 4097 on, so the rules below send them to 08 as they do rows in packs, except: many fp32 rows
@@ -104,7 +107,7 @@ inline constexpr Rule kDispatchRules[] = {
     {kF32, Rows::unpacked, 32, 127, 65534, 131072, kNoLimit, "10",
      "32-127 rows not in 16-byte packs past 08's wide block shifted (N + 3 > 2^16), up to 512 KB: 10's wide clusters take them shifted: 84% against 61% for 08 at 64 x 65537; 10 against 09 in shifted packs mixed: 86.6 against 82.9% at 64 x 131069, 78.8 against 82.3% at 48 x 100001, level at 100 x 120001"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
-     "a team of 4-16 warps per row up to 32 KB, exp once, a block's registers beyond: 99-109% of the copy at M = 2048, N = 2048 .. 16384; rows of up to 256 B several to a warp (teams of 1-16 lanes) or to a thread (pack_rows): 90.7-99.9% at 2^25 elements, N = 2 .. 64, where 03 ran 2.5-74.8%"},
+     "a team of 4-16 warps per row up to 32 KB, exp once, a block's registers beyond: 99-109% of the copy at M = 2048, N = 2048 .. 16384; rows of up to 256 B several to a warp (teams of 1-16 lanes) or to a thread (pack_rows): 90.7-99.9% at 2^25 elements, N = 2 .. 64, where 03 ran 2.5-74.8%; rows not in packs staged through shared memory up to 2 KB: 98.7-102.7% at N = 7 .. 255"},
     {kF32, Rows::contiguous, 1, 16, 16385, 32768, kNoLimit, "09",
      "a few rows of 128 KB: cooperative split-K in its one-pack kernel, 0.9-1.3 us under 04 at M = 1 .. 16, N = 32768"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 32768, kNoLimit, "04",

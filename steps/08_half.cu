@@ -207,16 +207,19 @@ __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restr
 // groups are 32 P consecutive packs, loaded and stored 512 contiguous bytes an instruction and
 // handed to their threads through shared memory (thread l reads packs l P .. l P + P - 1 there:
 // P is odd, so the eight lanes of each 128-byte phase hit different banks). Lengths whose group
-// is at most kPackRowsMaxPacks packs (up to 14 floats, 28 halves) take it. The matrix's last pack
-// may be partial; it is read and written element by element.
-constexpr int kPackRowsThreads = 256, kPackRowsMaxPacks = 8;
+// is at most kPackRowsMaxPacks packs take it: floats 1, 2, 3 and 6, halves 1, 2, 3, 4, 6 and 12.
+// (Groups of up to 7 packs did until staged_rows, below, ran 2-27 points faster on groups of 5 and
+// 7 packs: results/h100/explore/session37/.) The matrix's last pack may be partial; it is read and
+// written element by element.
+constexpr int kPackRowsThreads = 256, kPackRowsMaxPacks = 3;
 
 __host__ __device__ constexpr int gcd_int(int a, int b) { return b == 0 ? a : gcd_int(b, a % b); }
 // The packs a group of rows of n elements fills (n not a multiple of vec).
 __host__ __device__ constexpr int group_packs(int n, int vec) { return n / gcd_int(n, vec); }
-// The row lengths pack_rows takes, for packs of vec elements: up to 14 floats, 28 halves.
+// The row lengths pack_rows takes, for packs of vec elements: up to 6 floats, 12 halves.
 constexpr bool pack_rows_len(int n, int vec) { return n % vec != 0 && group_packs(n, vec) <= kPackRowsMaxPacks; }
-constexpr int kPackRowsLongest = 4 * kPackRowsMaxPacks;  // no row of this length or more takes it
+// No row of this length or more takes it (a length not in packs shares at most a factor 4 with a pack of 8).
+constexpr int kPackRowsLongest = 4 * kPackRowsMaxPacks + 1;
 
 template <class T, int N>
 __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restrict__ x, T* __restrict__ y, int64_t M) {
@@ -297,8 +300,8 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
 
 // ---- short rows not in packs, staged: a warp's rows through shared memory -------------------
 //
-// Rows not in whole packs (N % kVec<T> != 0) of up to staged_max_cols<T>() elements, x and y on a
-// 16-byte boundary, rows contiguous. Warp w takes rows [w R, w R + R), R the most whose elements
+// Rows not in whole packs (N % kVec<T> != 0) of up to kStagedMaxBytes (512 floats, 1024 halves)
+// that pack_rows does not take, x and y on a 16-byte boundary, rows contiguous. Warp w takes rows [w R, w R + R), R the most whose elements
 // fill kStagedPacks - 1 packs: one stretch of the matrix, which the packs from the 16-byte boundary
 // before it cover (at most kStagedPacks). The warp copies those packs into shared memory, 512
 // contiguous bytes an instruction (cp.async); a team of TL lanes then takes each row from there,
@@ -308,6 +311,9 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
 // element by element (their other elements are the neighbouring warps' rows). The matrix's last
 // pack may be partial; it is read element by element. Unlike pack_rows, no length is compiled in.
 constexpr int kStagedWarps = 4, kStagedPacks = 256;  // 4 KB of shared memory a warp
+// Past 2 KB rows the shifted team is as fast or faster (fp32 rows of 777 and 1001 floats:
+// results/h100/explore/session37/staged/staged.txt).
+constexpr int64_t kStagedMaxBytes = 2048;
 
 template <class T, int TL, int E>
 __global__ void __launch_bounds__(kStagedWarps * 32)
@@ -748,12 +754,13 @@ struct StagedCfg {
 constexpr StagedCfg kStagedCfgs[] = {{1, 8}, {2, 8}, {4, 8}, {8, 8}, {16, 8}, {32, 8}, {32, 16}, {32, 32}};
 constexpr int kNumStagedCfgs = sizeof(kStagedCfgs) / sizeof(kStagedCfgs[0]);
 
-// The longest row staged_rows takes: what its largest team holds, and at least one row a warp.
+// The longest row staged_rows takes: 2 KB, which its largest team holds, and a warp's stretch too.
 template <class T>
 constexpr int64_t staged_max_cols() {
   constexpr StagedCfg c = kStagedCfgs[kNumStagedCfgs - 1];
-  constexpr int64_t held = int64_t{c.lanes} * c.elems, fit = int64_t{kStagedPacks - 1} * kVec<T>;
-  return held < fit ? held : fit;
+  constexpr int64_t cols = kStagedMaxBytes / static_cast<int64_t>(sizeof(T));
+  static_assert(cols <= int64_t{c.lanes} * c.elems && cols <= int64_t{kStagedPacks - 1} * kVec<T>);
+  return cols;
 }
 
 template <class T>
@@ -765,7 +772,7 @@ bool staged_rows_ok(const T* x, const T* y, int64_t N) {
 template <class T, int I = 0>
 void launch_staged_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   constexpr StagedCfg c = kStagedCfgs[I];
-  if constexpr (I + 1 < kNumStagedCfgs) {
+  if constexpr (I + 1 < kNumStagedCfgs && int64_t{c.lanes} * c.elems < staged_max_cols<T>()) {
     if (N > int64_t{c.lanes} * c.elems) return launch_staged_rows<T, I + 1>(x, y, M, N, stream);
   }
   const int rows_per_warp = static_cast<int>(int64_t{kStagedPacks - 1} * kVec<T> / N);
@@ -993,7 +1000,8 @@ void explain_staged_rows(std::vector<KernelConfig>& out) {
   out.push_back({"staged_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.elems) + ", N <= " +
                      std::to_string(most) + " not in packs",
                  reinterpret_cast<const void*>(staged_rows<T, c.lanes, c.elems>), kStagedWarps * 32, 0, c.elems});
-  if constexpr (I + 1 < kNumStagedCfgs) explain_staged_rows<T, I + 1>(out);
+  if constexpr (I + 1 < kNumStagedCfgs && int64_t{c.lanes} * c.elems < staged_max_cols<T>())
+    explain_staged_rows<T, I + 1>(out);
 }
 
 template <class T>

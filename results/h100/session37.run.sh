@@ -4,6 +4,9 @@
 #   OUT=... bash results/h100/session37.run.sh staged   stage 08's staged_rows: test-gpu's short-row,
 #     1-8 KB and guard-bytes cases on every stage, then staged_rows against the shifted teams,
 #     pack_rows and stage 03 (explore/session37/staged.sh)
+#   OUT=... bash results/h100/session37.run.sh after   the same test-gpu cases and the one for x and
+#     y misaligned unlike each other, stage 01's sweep (its sum now compensated), staged_rows and the
+#     dispatcher on more lengths (explore/session37/after.sh), the peers on bench/peers.py's "small"
 set -u
 part=${1:-staged}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -13,8 +16,19 @@ probe() {
   timeout $(($2 - SECONDS)) bash results/h100/explore/session37/$1.sh > $R/$1.txt 2>&1
   echo "$1 exit $? at ${SECONDS}s"; cat $R/$1.txt
 }
+# The peers on the sweep "small" beside stages 03, 08 and 11, until UNTIL seconds into the call.
+peers_small() {
+  GIT_DIR=/nonexistent timeout $(($1 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --sweeps small --impls torch,torch_compile,triton_fused,liger,step03,step08,step11 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt
+}
 case $part in
 staged)
   tests short "" 200 "*short rows*,*1-8 KB*,*writes outside*"
   probe staged 585 ;;
+after)
+  tests short "" 200 "*short rows*,*1-8 KB*,*writes outside*,*different amounts*"
+  run step01 ./step01
+  probe after 300
+  peers_small 590 ;;
 esac
