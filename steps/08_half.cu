@@ -16,13 +16,16 @@
 //     row widened to a team of 1-32 warps, in 16-byte packs of any dtype, exp taken once per element;
 //     since the thirty-sixth session narrowed too, to teams of 1-16 lanes (several rows of 16-256
 //     bytes per warp), and `pack_rows` for rows shorter than a pack (several rows per thread);
+//   * `staged_rows` for short rows not in whole packs (thirty-seventh session): a warp's stretch of
+//     rows copied into shared memory in 16-byte packs, a team of lanes per row there, and back;
 //   * rows that are not a whole number of packs (N % kVec != 0, or x and y misaligned alike) in
 //     those same caches, "shifted": packs counted from the 16-byte boundary before the row, the two
 //     partial ones element by element (common/packs.cuh's ShiftedRow, stage 03's row_chunks.cuh for
 //     any dtype), so they are still read once (sixteenth session; the two-pass kernel before).
 // STEP08_PATH=team|register|wide|medium|extreme|twopass|splitk forces one path (the doc's comparison tables;
 // refuse() names the shapes it cannot take); STEP08_ROWS_PER_SM=k overrides the two-pass kernel's
-// L2-sized residency cap; STEP08_PACK_ROWS=0 leaves short rows not in packs to the shifted teams.
+// L2-sized residency cap; STEP08_PACK_ROWS=0 leaves short rows not in packs to staged_rows,
+// STEP08_STAGED_ROWS=0 to the shifted teams (=all stages rows in packs too, for comparisons).
 // See docs/08_half.md.
 #include <climits>
 #include <cstdio>
@@ -737,13 +740,17 @@ bool launch_pack_rows(const T* x, T* y, int64_t M, int64_t n, cudaStream_t strea
 }
 
 // Short rows not in packs that pack_rows does not take, up to staged_max_cols<T>(), x and y on a
-// 16-byte boundary: staged_rows, unless STEP08_STAGED_ROWS=0 (the shifted team then).
-bool staged_rows_enabled() {
-  static const bool on = [] {
+// 16-byte boundary: staged_rows, unless STEP08_STAGED_ROWS=0 (the shifted team then); =all stages
+// rows in packs of up to 2 KB too, instead of the teams (for comparisons).
+enum class Staged { off, unpacked, all };
+Staged staged_rows_mode() {
+  static const Staged m = [] {
     const char* e = std::getenv("STEP08_STAGED_ROWS");
-    return !(e && std::strcmp(e, "0") == 0);
+    if (e && std::strcmp(e, "0") == 0) return Staged::off;
+    if (e && std::strcmp(e, "all") == 0) return Staged::all;
+    return Staged::unpacked;
   }();
-  return on;
+  return m;
 }
 
 // The staged configurations, smallest first: (lanes per row, elements per lane). A row takes the
@@ -765,7 +772,8 @@ constexpr int64_t staged_max_cols() {
 
 template <class T>
 bool staged_rows_ok(const T* x, const T* y, int64_t N) {
-  return N % kVec<T> != 0 && N <= staged_max_cols<T>() && staged_rows_enabled() &&
+  const Staged m = staged_rows_mode();
+  return (m == Staged::all || (m == Staged::unpacked && N % kVec<T> != 0)) && N <= staged_max_cols<T>() &&
          (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
 }
 

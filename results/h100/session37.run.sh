@@ -7,6 +7,9 @@
 #   OUT=... bash results/h100/session37.run.sh after   the same test-gpu cases and the one for x and
 #     y misaligned unlike each other, stage 01's sweep (its sum now compensated), staged_rows and the
 #     dispatcher on more lengths (explore/session37/after.sh), the peers on bench/peers.py's "small"
+#   OUT=... bash results/h100/session37.run.sh packed   staged_rows on rows in packs (STEP08_STAGED_ROWS=all)
+#     against the teams and stage 03 (explore/session37/packed.sh), then test-gpu, every case, on
+#     stages 01, 08 and 11
 set -u
 part=${1:-staged}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -31,4 +34,7 @@ after)
   run step01 ./step01
   probe after 300
   peers_small 590 ;;
+packed)
+  probe packed 200
+  tests 01-08-11 01,08,11 $((590 - SECONDS)) "*" ;;
 esac
