@@ -10,6 +10,8 @@
 #   OUT=... bash results/h100/session37.run.sh packed   staged_rows on rows in packs (STEP08_STAGED_ROWS=all)
 #     against the teams and stage 03 (explore/session37/packed.sh), then test-gpu, every case, on
 #     stages 01, 08 and 11
+#   OUT=... bash results/h100/session37.run.sh final   staged_rows under compute-sanitizer
+#     (explore/session37/sanitize.sh), then the peers on bench/peers.py's sweep "unpacked"
 set -u
 part=${1:-staged}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -37,4 +39,9 @@ after)
 packed)
   probe packed 200
   tests 01-08-11 01,08,11 $((590 - SECONDS)) "*" ;;
+final)
+  probe sanitize 400
+  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --sweeps unpacked --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt ;;
 esac
