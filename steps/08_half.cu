@@ -304,8 +304,9 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
 // ---- short rows not in packs, staged: a warp's rows through shared memory -------------------
 //
 // Rows not in whole packs (N % kVec<T> != 0) of up to kStagedMaxBytes (512 floats, 1024 halves)
-// that pack_rows does not take, x and y on a 16-byte boundary, rows contiguous. Warp w takes rows [w R, w R + R), R the most whose elements
-// fill kStagedPacks - 1 packs: one stretch of the matrix, which the packs from the 16-byte boundary
+// that pack_rows does not take, x and y on a 16-byte boundary, rows contiguous. Warp w takes rows
+// [w R, w R + R): R at most the rows whose elements fill kStagedPacks - 1 packs (fewer for a small
+// matrix: the launcher), one stretch of the matrix, which the packs from the 16-byte boundary
 // before it cover (at most kStagedPacks). The warp copies those packs into shared memory, 512
 // contiguous bytes an instruction (cp.async); a team of TL lanes then takes each row from there,
 // 32 / TL rows at a time, lane t holding elements t, t + TL, ... (at most E), so a team reads TL
@@ -317,6 +318,7 @@ constexpr int kStagedWarps = 4, kStagedPacks = 256;  // 4 KB of shared memory a 
 // Past 2 KB rows the shifted team is as fast or faster (fp32 rows of 777 and 1001 floats:
 // results/h100/explore/session37/staged/staged.txt).
 constexpr int64_t kStagedMaxBytes = 2048;
+constexpr int kStagedSpreadWarps = 32;  // a small matrix's warps an SM (8 blocks of 4), see the launcher
 
 template <class T, int TL, int E>
 __global__ void __launch_bounds__(kStagedWarps * 32)
@@ -783,7 +785,12 @@ void launch_staged_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t str
   if constexpr (I + 1 < kNumStagedCfgs && int64_t{c.lanes} * c.elems < staged_max_cols<T>()) {
     if (N > int64_t{c.lanes} * c.elems) return launch_staged_rows<T, I + 1>(x, y, M, N, stream);
   }
-  const int rows_per_warp = static_cast<int>(int64_t{kStagedPacks - 1} * kVec<T> / N);
+  // As many rows a warp as fill its stretch, but no more than spread the matrix over
+  // kStagedSpreadWarps warps an SM: a small matrix is latency-bound, and more warps with less each
+  // finish it sooner (fp16 2048 x 1001: results/h100/explore/session37/).
+  const int64_t fill = int64_t{kStagedPacks - 1} * kVec<T> / N;
+  const int64_t spread = ceil_div(M, int64_t{device_info().sm_count} * kStagedSpreadWarps);
+  const int rows_per_warp = static_cast<int>(spread < fill ? spread : fill);
   const int64_t warps = ceil_div(M, int64_t{rows_per_warp});
   staged_rows<T, c.lanes, c.elems><<<static_cast<unsigned>(ceil_div(warps, int64_t{kStagedWarps})), kStagedWarps * 32,
                                      0, stream>>>(x, y, M, static_cast<int>(N), rows_per_warp);

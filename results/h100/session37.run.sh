@@ -12,6 +12,9 @@
 #     stages 01, 08 and 11
 #   OUT=... bash results/h100/session37.run.sh final   staged_rows under compute-sanitizer
 #     (explore/session37/sanitize.sh), then the peers on bench/peers.py's sweep "unpacked"
+#   OUT=... bash results/h100/session37.run.sh spread   staged_rows with fewer rows a warp on small
+#     matrices against the shifted teams (explore/session37/spread.sh), test-gpu's short-row, 1-8 KB
+#     and guard-bytes cases on stages 08 and 11, then the peers on the sweeps "unpacked" and "small"
 set -u
 part=${1:-staged}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -43,5 +46,11 @@ final)
   probe sanitize 400
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --sweeps unpacked --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt ;;
+spread)
+  probe spread 200
+  tests short 08,11 260 "*short rows*,*1-8 KB*,*writes outside*"
+  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --sweeps unpacked,small --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt ;;
 esac
