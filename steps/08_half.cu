@@ -742,18 +742,22 @@ bool launch_pack_rows(const T* x, T* y, int64_t M, int64_t n, cudaStream_t strea
 }
 
 // Short rows not in packs that pack_rows does not take, up to staged_max_cols<T>(), x and y on a
-// 16-byte boundary: staged_rows, unless STEP08_STAGED_ROWS=0 (the shifted team then); =all stages
-// rows in packs of up to 2 KB too, instead of the teams (for comparisons).
-enum class Staged { off, unpacked, all };
+// 16-byte boundary, in a matrix of at least kStagedMinBytes: staged_rows (a smaller matrix is
+// latency-bound, and the shifted team's shorter path from load to store wins there).
+// STEP08_STAGED_ROWS=0 leaves them to the shifted team, =1 stages them whatever the matrix's size,
+// =all stages rows in packs of up to 2 KB too, instead of the teams (the last two for comparisons).
+enum class Staged { off, large, any_size, all };
 Staged staged_rows_mode() {
   static const Staged m = [] {
     const char* e = std::getenv("STEP08_STAGED_ROWS");
     if (e && std::strcmp(e, "0") == 0) return Staged::off;
+    if (e && std::strcmp(e, "1") == 0) return Staged::any_size;
     if (e && std::strcmp(e, "all") == 0) return Staged::all;
-    return Staged::unpacked;
+    return Staged::large;
   }();
   return m;
 }
+constexpr int64_t kStagedMinBytes = int64_t{8} << 20;
 
 // The staged configurations, smallest first: (lanes per row, elements per lane). A row takes the
 // first that holds it: teams of 1-32 lanes with 8 elements each, then a warp with 16 or 32.
@@ -773,10 +777,12 @@ constexpr int64_t staged_max_cols() {
 }
 
 template <class T>
-bool staged_rows_ok(const T* x, const T* y, int64_t N) {
+bool staged_rows_ok(const T* x, const T* y, int64_t M, int64_t N) {
   const Staged m = staged_rows_mode();
-  return (m == Staged::all || (m == Staged::unpacked && N % kVec<T> != 0)) && N <= staged_max_cols<T>() &&
-         (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
+  if (m == Staged::off || N > staged_max_cols<T>() || (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16)
+    return false;
+  if (m == Staged::all) return true;
+  return N % kVec<T> != 0 && (m == Staged::any_size || M * N * static_cast<int64_t>(sizeof(T)) >= kStagedMinBytes);
 }
 
 template <class T, int I = 0>
@@ -897,7 +903,7 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
     case Path::automatic:  // choose() never returns it
     case Path::team:
       if (pack_rows_ok(x, y, N) && launch_pack_rows<T>(x, y, M, N, stream)) break;
-      if (staged_rows_ok(x, y, N)) {
+      if (staged_rows_ok(x, y, M, N)) {
         launch_staged_rows<T>(x, y, M, N, stream);
         break;
       }

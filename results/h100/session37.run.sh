@@ -15,6 +15,9 @@
 #   OUT=... bash results/h100/session37.run.sh spread   staged_rows with fewer rows a warp on small
 #     matrices against the shifted teams (explore/session37/spread.sh), test-gpu's short-row, 1-8 KB
 #     and guard-bytes cases on stages 08 and 11, then the peers on the sweeps "unpacked" and "small"
+#   OUT=... bash results/h100/session37.run.sh cross   staged_rows against the shifted teams on
+#     matrices of 4-32 MB (explore/session37/cross.sh), then test-gpu: every case on 08 and 11,
+#     the short-row, 1-8 KB and guard-bytes cases on every stage
 set -u
 part=${1:-staged}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -53,4 +56,8 @@ spread)
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
     --sweeps unpacked,small --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt ;;
+cross)
+  probe cross 200
+  tests 08-11 08,11 420 "*"
+  tests short "" $((590 - SECONDS)) "*short rows*,*1-8 KB*,*writes outside*" ;;
 esac
