@@ -785,6 +785,16 @@ bool staged_rows_ok(const T* x, const T* y, int64_t M, int64_t N) {
   return N % kVec<T> != 0 && (m == Staged::any_size || M * N * static_cast<int64_t>(sizeof(T)) >= kStagedMinBytes);
 }
 
+// STEP08_STAGED_SPREAD=k: k warps an SM for a small matrix instead of kStagedSpreadWarps (for
+// comparisons).
+int staged_spread_warps() {
+  static const int k = [] {
+    const char* e = std::getenv("STEP08_STAGED_SPREAD");
+    return e && std::atoi(e) > 0 ? std::atoi(e) : kStagedSpreadWarps;
+  }();
+  return k;
+}
+
 template <class T, int I = 0>
 void launch_staged_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   constexpr StagedCfg c = kStagedCfgs[I];
@@ -795,7 +805,7 @@ void launch_staged_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t str
   // kStagedSpreadWarps warps an SM: a small matrix is latency-bound, and more warps with less each
   // finish it sooner (fp16 2048 x 1001: results/h100/explore/session37/).
   const int64_t fill = int64_t{kStagedPacks - 1} * kVec<T> / N;
-  const int64_t spread = ceil_div(M, int64_t{device_info().sm_count} * kStagedSpreadWarps);
+  const int64_t spread = ceil_div(M, int64_t{device_info().sm_count} * staged_spread_warps());
   const int rows_per_warp = static_cast<int>(spread < fill ? spread : fill);
   const int64_t warps = ceil_div(M, int64_t{rows_per_warp});
   staged_rows<T, c.lanes, c.elems><<<static_cast<unsigned>(ceil_div(warps, int64_t{kStagedWarps})), kStagedWarps * 32,

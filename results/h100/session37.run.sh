@@ -18,6 +18,8 @@
 #   OUT=... bash results/h100/session37.run.sh cross   staged_rows against the shifted teams on
 #     matrices of 4-32 MB (explore/session37/cross.sh), then test-gpu: every case on 08 and 11,
 #     the short-row, 1-8 KB and guard-bytes cases on every stage
+#   OUT=... bash results/h100/session37.run.sh spread2   a small matrix spread over 32, 128 or 512
+#     warps an SM against the shifted team (explore/session37/spread2.sh)
 set -u
 part=${1:-staged}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -60,4 +62,6 @@ cross)
   probe cross 200
   tests 08-11 08,11 420 "*"
   tests short "" $((590 - SECONDS)) "*short rows*,*1-8 KB*,*writes outside*" ;;
+spread2)
+  probe spread2 400 ;;
 esac
