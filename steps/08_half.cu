@@ -742,8 +742,9 @@ bool launch_pack_rows(const T* x, T* y, int64_t M, int64_t n, cudaStream_t strea
 }
 
 // Short rows not in packs that pack_rows does not take, up to staged_max_cols<T>(), x and y on a
-// 16-byte boundary, in a matrix of at least kStagedMinBytes: staged_rows (a smaller matrix is
-// latency-bound, and the shifted team's shorter path from load to store wins there).
+// 16-byte boundary, in a matrix of at least kStagedMinBytes (kStagedMinBytesLongHalves for halves
+// rows over 64 bytes): staged_rows (a smaller matrix is latency-bound, and the shifted team's
+// shorter path from load to store wins there).
 // STEP08_STAGED_ROWS=0 leaves them to the shifted team, =1 stages them whatever the matrix's size,
 // =all stages rows in packs of up to 2 KB too, instead of the teams (the last two for comparisons).
 enum class Staged { off, large, any_size, all };
@@ -757,7 +758,12 @@ Staged staged_rows_mode() {
   }();
   return m;
 }
-constexpr int64_t kStagedMinBytes = int64_t{8} << 20;
+// The smallest matrices (x alone) staged: 4 MB; 32 MB for halves rows of more than 64 bytes, whose
+// shifted team wastes less on its partial packs (results/h100/explore/session37/cross/cross.txt:
+// fp16 rows of 1001 and 50 ran 2-14% faster on the team at 4-16 MB, level at 32 MB; rows of 10
+// floats or halves, 50 and 127 floats 2-37% faster staged at 4 MB).
+constexpr int64_t kStagedMinBytes = int64_t{4} << 20, kStagedMinBytesLongHalves = int64_t{32} << 20;
+constexpr int64_t kStagedShortHalves = 32;  // halves rows of up to 64 bytes
 
 // The staged configurations, smallest first: (lanes per row, elements per lane). A row takes the
 // first that holds it: teams of 1-32 lanes with 8 elements each, then a warp with 16 or 32.
@@ -782,7 +788,9 @@ bool staged_rows_ok(const T* x, const T* y, int64_t M, int64_t N) {
   if (m == Staged::off || N > staged_max_cols<T>() || (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16)
     return false;
   if (m == Staged::all) return true;
-  return N % kVec<T> != 0 && (m == Staged::any_size || M * N * static_cast<int64_t>(sizeof(T)) >= kStagedMinBytes);
+  const bool long_halves = sizeof(T) == 2 && N > kStagedShortHalves;
+  const int64_t least = long_halves ? kStagedMinBytesLongHalves : kStagedMinBytes;
+  return N % kVec<T> != 0 && (m == Staged::any_size || M * N * static_cast<int64_t>(sizeof(T)) >= least);
 }
 
 // STEP08_STAGED_SPREAD=k: k warps an SM for a small matrix instead of kStagedSpreadWarps (for
@@ -806,7 +814,12 @@ void launch_staged_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t str
   // finish it sooner (fp16 2048 x 1001: results/h100/explore/session37/).
   const int64_t fill = int64_t{kStagedPacks - 1} * kVec<T> / N;
   const int64_t spread = ceil_div(M, int64_t{device_info().sm_count} * staged_spread_warps());
-  const int rows_per_warp = static_cast<int>(spread < fill ? spread : fill);
+  int rows_per_warp = static_cast<int>(spread < fill ? spread : fill);
+  // A whole number of rounds of 32 / TL rows: a round's idle teams cost as much as busy ones (fp16
+  // rows of 25, 80 rows a warp instead of 81: 10 rounds instead of 11, 99.5% of the copy against
+  // 91.4%: results/h100/explore/session37/spread2/spread2.txt).
+  constexpr int teams = 32 / c.lanes;
+  if (rows_per_warp > teams) rows_per_warp = rows_per_warp / teams * teams;
   const int64_t warps = ceil_div(M, int64_t{rows_per_warp});
   staged_rows<T, c.lanes, c.elems><<<static_cast<unsigned>(ceil_div(warps, int64_t{kStagedWarps})), kStagedWarps * 32,
                                      0, stream>>>(x, y, M, static_cast<int>(N), rows_per_warp);

@@ -20,6 +20,10 @@
 #     the short-row, 1-8 KB and guard-bytes cases on every stage
 #   OUT=... bash results/h100/session37.run.sh spread2   a small matrix spread over 32, 128 or 512
 #     warps an SM against the shifted team (explore/session37/spread2.sh)
+#   OUT=... bash results/h100/session37.run.sh last   at the session's last code: stage 08 against
+#     the shifted team (explore/session37/last.sh), test-gpu's short-row, 1-8 KB, guard-bytes and
+#     misaligned cases on every stage, the peers on the sweeps "small" and "unpacked", then every
+#     test-gpu case on stages 08 and 11 in the time left
 set -u
 part=${1:-staged}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -64,4 +68,11 @@ cross)
   tests short "" $((590 - SECONDS)) "*short rows*,*1-8 KB*,*writes outside*" ;;
 spread2)
   probe spread2 400 ;;
+last)
+  probe last 150
+  tests short "" 220 "*short rows*,*1-8 KB*,*writes outside*,*different amounts*"
+  GIT_DIR=/nonexistent timeout $((420 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --sweeps small,unpacked --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt
+  tests 08-11 08,11 $((595 - SECONDS)) "*" ;;
 esac

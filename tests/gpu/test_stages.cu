@@ -88,7 +88,7 @@ TEST_CASE("every stage on rows of 128 B to 128 KB, few rows and a partial last b
 // rows per thread in 1 or 3 whole packs (every length it takes since the thirty-seventh session:
 // 1, 2, 3, 6 floats, 1, 2, 3, 4, 6, 12 halves; 5, 7, 10, 14 floats and 5, 7, 10, 14, 20, 28 halves
 // before), the last group partial at M = 5 and 4099; rows that share a 16-byte pack (N * sizeof(T)
-// not a multiple of 16), which 08 stages through shared memory in matrices of 8 MB or more (2^20 + 3
+// not a multiple of 16), which 08 stages through shared memory in matrices of 4 MB or more (2^20 + 3
 // rows of 10: 21-42 MB) and gives its shifted team below; every special input on a few of them;
 // and 2^20 + 3 rows of 4, 8 and 10.
 TEST_CASE("every stage on short rows (N = 1 .. 300), several rows per warp") {
@@ -107,18 +107,19 @@ TEST_CASE("every stage on short rows (N = 1 .. 300), several rows per warp") {
 // 4 KB of shared memory up to 512 floats or 1024 halves (thirty-seventh session): each team size's
 // last length and the next (a team of 32 lanes holds 256, 512 and 1024), the last lengths of one
 // row a warp, and rows past what it takes; M = 4099 ends on a warp with fewer rows than the others
-// and on a partial pack; the special inputs at 37 rows. Stage 08 stages only matrices of 8 MB or
-// more (smaller ones take its shifted team, as does any call with STEP08_STAGED_ROWS=0): 16411 rows
-// of 511 (fp32, halves) and 1001 (halves) are staged, 17-34 MB, the special inputs too.
+// and on a partial pack; the special inputs at 37 rows. Stage 08 stages only matrices of 4 MB or
+// more, 32 MB for halves rows over 64 bytes (smaller ones take its shifted team, as does any call
+// with STEP08_STAGED_ROWS=0): 32771 rows of 511 (fp32, halves) and 1001 (halves) are staged,
+// 33-67 MB, the special inputs too.
 TEST_CASE("every stage on rows of 1-8 KB not in packs, where 08 stages a warp's rows in shared memory") {
   for_each_stage([](const Stage& s, DType t) {
     for (int64_t M : {1, 3, 97, 4099})
       for (int64_t N : {257, 301, 383, 500, 511, 513, 777, 1001, 1019, 1021, 1023, 1025, 1029, 2041, 2047})
         check_one(s, t, M, N, InputKind::random);
-    for (int64_t N : {511, 1001}) check_one(s, t, 16411, N, InputKind::random);
+    for (int64_t N : {511, 1001}) check_one(s, t, 32771, N, InputKind::random);
     for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf, InputKind::all_equal}) {
       for (int64_t N : {500, 1001}) check_one(s, t, 37, N, kind);
-      check_one(s, t, 16411, 511, kind);
+      check_one(s, t, 32771, 511, kind);
     }
   });
 }
