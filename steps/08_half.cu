@@ -758,11 +758,12 @@ Staged staged_rows_mode() {
   }();
   return m;
 }
-// The smallest matrices (x alone) staged: 4 MB; 32 MB for halves rows of more than 64 bytes, whose
+// The smallest matrices (x alone) staged: 2 MB; 32 MB for halves rows of more than 64 bytes, whose
 // shifted team wastes less on its partial packs (results/h100/explore/session37/cross/cross.txt:
 // fp16 rows of 1001 and 50 ran 2-14% faster on the team at 4-16 MB, level at 32 MB; rows of 10
-// floats or halves, 50 and 127 floats 2-37% faster staged at 4 MB).
-constexpr int64_t kStagedMinBytes = int64_t{4} << 20, kStagedMinBytesLongHalves = int64_t{32} << 20;
+// floats or halves, 50 and 127 floats 2-37% faster staged at 3.9-4.2 MB; spread*/: 0.3-1 MB on
+// the team, 3.3 MB level or staged).
+constexpr int64_t kStagedMinBytes = int64_t{2} << 20, kStagedMinBytesLongHalves = int64_t{32} << 20;
 constexpr int64_t kStagedShortHalves = 32;  // halves rows of up to 64 bytes
 
 // The staged configurations, smallest first: (lanes per row, elements per lane). A row takes the

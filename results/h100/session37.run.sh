@@ -24,6 +24,9 @@
 #     the shifted team (explore/session37/last.sh), test-gpu's short-row, 1-8 KB, guard-bytes and
 #     misaligned cases on every stage, the peers on the sweeps "small" and "unpacked", then every
 #     test-gpu case on stages 08 and 11 in the time left
+#   OUT=... bash results/h100/session37.run.sh near   with staged_rows from 2 MB: matrices of 1-4 MB
+#     (explore/session37/near.sh), test-gpu's short-row, 1-8 KB and guard-bytes cases on every
+#     stage, then the peers on the sweeps "small" and "unpacked"
 set -u
 part=${1:-staged}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -75,4 +78,10 @@ last)
     --sweeps small,unpacked --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
     --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt
   tests 08-11 08,11 $((595 - SECONDS)) "*" ;;
+near)
+  probe near 120
+  tests short "" 200 "*short rows*,*1-8 KB*,*writes outside*"
+  GIT_DIR=/nonexistent timeout $((560 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --sweeps small,unpacked --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
+    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 8 $R/peers-$commit.txt ;;
 esac

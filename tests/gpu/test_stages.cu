@@ -88,7 +88,7 @@ TEST_CASE("every stage on rows of 128 B to 128 KB, few rows and a partial last b
 // rows per thread in 1 or 3 whole packs (every length it takes since the thirty-seventh session:
 // 1, 2, 3, 6 floats, 1, 2, 3, 4, 6, 12 halves; 5, 7, 10, 14 floats and 5, 7, 10, 14, 20, 28 halves
 // before), the last group partial at M = 5 and 4099; rows that share a 16-byte pack (N * sizeof(T)
-// not a multiple of 16), which 08 stages through shared memory in matrices of 4 MB or more (2^20 + 3
+// not a multiple of 16), which 08 stages through shared memory in matrices of 2 MB or more (2^20 + 3
 // rows of 10: 21-42 MB) and gives its shifted team below; every special input on a few of them;
 // and 2^20 + 3 rows of 4, 8 and 10.
 TEST_CASE("every stage on short rows (N = 1 .. 300), several rows per warp") {
@@ -107,7 +107,7 @@ TEST_CASE("every stage on short rows (N = 1 .. 300), several rows per warp") {
 // 4 KB of shared memory up to 512 floats or 1024 halves (thirty-seventh session): each team size's
 // last length and the next (a team of 32 lanes holds 256, 512 and 1024), the last lengths of one
 // row a warp, and rows past what it takes; M = 4099 ends on a warp with fewer rows than the others
-// and on a partial pack; the special inputs at 37 rows. Stage 08 stages only matrices of 4 MB or
+// and on a partial pack; the special inputs at 37 rows. Stage 08 stages only matrices of 2 MB or
 // more, 32 MB for halves rows over 64 bytes (smaller ones take its shifted team, as does any call
 // with STEP08_STAGED_ROWS=0): 32771 rows of 511 (fp32, halves) and 1001 (halves) are staged,
 // 33-67 MB, the special inputs too.
