@@ -24,8 +24,9 @@
 //     any dtype), so they are still read once (sixteenth session; the two-pass kernel before).
 // STEP08_PATH=team|register|wide|medium|extreme|twopass|splitk forces one path (the doc's comparison tables;
 // refuse() names the shapes it cannot take); STEP08_ROWS_PER_SM=k overrides the two-pass kernel's
-// L2-sized residency cap; STEP08_PACK_ROWS=0 leaves short rows not in packs to staged_rows,
-// STEP08_STAGED_ROWS=0 to the shifted teams (=all stages rows in packs too, for comparisons).
+// L2-sized residency cap; STEP08_PACK_ROWS=0 leaves pack_rows' lengths to the kernels below it,
+// STEP08_STAGED_ROWS=0 leaves staged_rows' to the shifted teams (=1 stages them at any matrix size, =all rows in packs
+// too; STEP08_STAGED_SPREAD=k spreads a small matrix over k warps an SM: for comparisons).
 // See docs/08_half.md.
 #include <climits>
 #include <cstdio>

@@ -27,6 +27,10 @@
 #   OUT=... bash results/h100/session37.run.sh near   with staged_rows from 2 MB: matrices of 1-4 MB
 #     (explore/session37/near.sh), test-gpu's short-row, 1-8 KB and guard-bytes cases on every
 #     stage, then the peers on the sweeps "small" and "unpacked"
+# Ran on one H100: staged at 4b99c52, after at 35f7ff6, packed at d4c213c, final at 3a21d10, spread
+# at 8868b3c, cross at ed6301b, spread2 at 46459b1, last at 3a547ca, near at 87170a9 (each
+# build.txt under results/h100/explore/session37/PART/ shows it as SOFTMAX_COMMIT). The peers'
+# command lines became the helper below after the last call; each part runs the same commands.
 set -u
 part=${1:-staged}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -36,12 +40,14 @@ probe() {
   timeout $(($2 - SECONDS)) bash results/h100/explore/session37/$1.sh > $R/$1.txt 2>&1
   echo "$1 exit $? at ${SECONDS}s"; cat $R/$1.txt
 }
-# The peers on the sweep "small" beside stages 03, 08 and 11, until UNTIL seconds into the call.
-peers_small() {
-  GIT_DIR=/nonexistent timeout $(($1 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
-    --sweeps small --impls torch,torch_compile,triton_fused,liger,step03,step08,step11 \
-    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt
+# The peers on SWEEPS (bench/peers.py), implementations IMPLS, until UNTIL seconds into the call;
+# the last TAIL lines of its output.
+peers() {
+  GIT_DIR=/nonexistent timeout $(($3 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --sweeps $1 --impls $2 --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n $4 $R/peers-$commit.txt
 }
+ALL=torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11
 case $part in
 staged)
   tests short "" 200 "*short rows*,*1-8 KB*,*writes outside*"
@@ -50,21 +56,17 @@ after)
   tests short "" 200 "*short rows*,*1-8 KB*,*writes outside*,*different amounts*"
   run step01 ./step01
   probe after 300
-  peers_small 590 ;;
+  peers small torch,torch_compile,triton_fused,liger,step03,step08,step11 590 40 ;;
 packed)
   probe packed 200
   tests 01-08-11 01,08,11 $((590 - SECONDS)) "*" ;;
 final)
   probe sanitize 400
-  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
-    --sweeps unpacked --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
-    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt ;;
+  peers unpacked $ALL 590 40 ;;
 spread)
   probe spread 200
   tests short 08,11 260 "*short rows*,*1-8 KB*,*writes outside*"
-  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
-    --sweeps unpacked,small --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
-    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt ;;
+  peers unpacked,small $ALL 590 40 ;;
 cross)
   probe cross 200
   tests 08-11 08,11 420 "*"
@@ -74,14 +76,10 @@ spread2)
 last)
   probe last 150
   tests short "" 220 "*short rows*,*1-8 KB*,*writes outside*,*different amounts*"
-  GIT_DIR=/nonexistent timeout $((420 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
-    --sweeps small,unpacked --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
-    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 40 $R/peers-$commit.txt
+  peers small,unpacked $ALL 420 40
   tests 08-11 08,11 $((595 - SECONDS)) "*" ;;
 near)
   probe near 120
   tests short "" 200 "*short rows*,*1-8 KB*,*writes outside*"
-  GIT_DIR=/nonexistent timeout $((560 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
-    --sweeps small,unpacked --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
-    --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1; echo "peers exit $? at ${SECONDS}s"; tail -n 8 $R/peers-$commit.txt ;;
+  peers small,unpacked $ALL 560 8 ;;
 esac
