@@ -25,8 +25,9 @@
 // STEP08_PATH=team|register|wide|medium|extreme|twopass|splitk forces one path (the doc's comparison tables;
 // refuse() names the shapes it cannot take); STEP08_ROWS_PER_SM=k overrides the two-pass kernel's
 // L2-sized residency cap; STEP08_PACK_ROWS=0 leaves pack_rows' lengths to the kernels below it,
-// STEP08_STAGED_ROWS=0 leaves staged_rows' to the shifted teams (=1 stages them at any matrix size, =all rows in packs
-// too; STEP08_STAGED_SPREAD=k spreads a small matrix over k warps an SM: for comparisons).
+// STEP08_STAGED_ROWS=0 leaves staged_rows' to the shifted teams (=1 stages them at any matrix
+// size, =all rows in packs too; STEP08_STAGED_SPREAD=k spreads a small matrix over k warps an SM:
+// for comparisons).
 // See docs/08_half.md.
 #include <climits>
 #include <cstdio>
@@ -787,8 +788,8 @@ constexpr int64_t staged_max_cols() {
 template <class T>
 bool staged_rows_ok(const T* x, const T* y, int64_t M, int64_t N) {
   const Staged m = staged_rows_mode();
-  if (m == Staged::off || N > staged_max_cols<T>() || (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16)
-    return false;
+  const bool aligned = (reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y)) % 16 == 0;
+  if (m == Staged::off || N > staged_max_cols<T>() || !aligned) return false;
   if (m == Staged::all) return true;
   const bool long_halves = sizeof(T) == 2 && N > kStagedShortHalves;
   const int64_t least = long_halves ? kStagedMinBytesLongHalves : kStagedMinBytes;
