@@ -213,8 +213,8 @@ __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restr
 // handed to their threads through shared memory (thread l reads packs l P .. l P + P - 1 there:
 // P is odd, so the eight lanes of each 128-byte phase hit different banks). Lengths whose group
 // is at most kPackRowsMaxPacks packs take it: floats 1, 2, 3 and 6, halves 1, 2, 3, 4, 6 and 12.
-// (Groups of up to 7 packs did until staged_rows, below, ran 2-27 points faster on groups of 5 and
-// 7 packs: results/h100/explore/session37/.) The matrix's last pack may be partial; it is read and
+// (Groups of up to 7 packs did until staged_rows, below, ran 3-27 points faster on groups of 5 and
+// 7 packs: results/h100/explore/session37/staged/staged.txt.) The matrix's last pack may be partial; it is read and
 // written element by element.
 constexpr int kPackRowsThreads = 256, kPackRowsMaxPacks = 3;
 
@@ -762,9 +762,9 @@ Staged staged_rows_mode() {
 }
 // The smallest matrices (x alone) staged: 2 MB; 32 MB for halves rows of more than 64 bytes, whose
 // shifted team wastes less on its partial packs (results/h100/explore/session37/cross/cross.txt:
-// fp16 rows of 1001 and 50 ran 2-14% faster on the team at 4-16 MB, level at 32 MB; rows of 10
-// floats or halves, 50 and 127 floats 2-37% faster staged at 3.9-4.2 MB; spread*/: 0.3-1 MB on
-// the team, 3.3 MB level or staged).
+// fp16 rows of 1001 and 50 up to 14% faster on the team at 4-16 MB, level or behind at 32 MB;
+// rows of 10 floats or halves and of 127 floats 6-31% faster staged at 3.9-4.2 MB, 50 floats
+// level there; spread*/: 0.3-1 MB faster on the team, 3.3 MB level or staged).
 constexpr int64_t kStagedMinBytes = int64_t{2} << 20, kStagedMinBytesLongHalves = int64_t{32} << 20;
 constexpr int64_t kStagedShortHalves = 32;  // halves rows of up to 64 bytes
 
