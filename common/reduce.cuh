@@ -40,33 +40,43 @@ __device__ __forceinline__ float block_allreduce(float v, Op op) {
   return v;
 }
 
-// Contract: the block is made of teams of TW consecutive warps (TW a power of two, 1 to 32) and
-// every thread of a team calls it; every thread returns op over its team's values. TW == 1 is
-// warp_allreduce. For TW > 1 every thread of the block calls it (one barrier), and `slots` holds
+// Contract: the block is made of teams of TW consecutive warps (TW a power of two, 1 to 32; or
+// TW == 0, kBlockTeam: the whole block is one team, blockDim.x / 32 warps of any count up to 32)
+// and every thread of a team calls it; every thread returns op over its team's values. TW == 1 is
+// warp_allreduce. Otherwise every thread of the block calls it (one barrier), and `slots` holds
 // one float per warp of the block that no other call uses before the block's next barrier (give
-// each call site its own slots). Introduced in stage 08 (a team of warps per row).
+// each call site its own slots). Introduced in stage 08 (a team of warps per row; teams of any
+// number of warps in its thirty-eighth session).
+constexpr int kBlockTeam = 0;
 template <int TW, class Op>
 __device__ __forceinline__ float team_allreduce(float v, Op op, float* slots) {
   v = warp_allreduce(v, op);
-  if constexpr (TW > 1) {
+  if constexpr (TW != 1) {
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     if (lane == 0) slots[warp] = v;
     __syncthreads();
-    v = warp_allreduce(lane < TW ? slots[warp / TW * TW + lane] : Op::identity, op);
+    if constexpr (TW == kBlockTeam) {
+      v = warp_allreduce(lane < static_cast<int>(blockDim.x / 32) ? slots[lane] : Op::identity, op);
+    } else {
+      v = warp_allreduce(lane < TW ? slots[warp / TW * TW + lane] : Op::identity, op);
+    }
   }
   return v;
 }
 
-// Contract: the block is made of teams of TL consecutive lanes (TL a power of two, 1 to 1024) and
-// every thread of a team calls it; every thread returns op over its team's values. Under a warp
-// (TL < 32) the team's lanes exchange by shuffles within the warp, and all 32 lanes of the warp
-// must call it (a team past the last row too, on identities); from a warp up it is
-// team_allreduce<TL / 32>. Introduced in stage 08's thirty-sixth session (teams smaller than a
-// warp: several short rows per warp).
+// Contract: the block is made of teams of TL consecutive lanes (TL a power of two, 1 to 1024, or
+// kBlockTeam: the block, a whole number of warps) and every thread of a team calls it; every
+// thread returns op over its team's values. Under a warp (TL < 32) the team's lanes exchange by
+// shuffles within the warp, and all 32 lanes of the warp must call it (a team past the last row
+// too, on identities); from a warp up it is team_allreduce<TL / 32>. Introduced in stage 08's
+// thirty-sixth session (teams smaller than a warp: several short rows per warp).
 template <int TL, class Op>
 __device__ __forceinline__ float lanes_allreduce(float v, Op op, float* slots) {
-  static_assert(TL >= 1 && TL <= 1024 && (TL & (TL - 1)) == 0, "TL: a power of two, 1 .. 1024");
-  if constexpr (TL < 32) {
+  static_assert(TL == kBlockTeam || (TL >= 1 && TL <= 1024 && (TL & (TL - 1)) == 0),
+                "TL: a power of two, 1 .. 1024, or kBlockTeam");
+  if constexpr (TL == kBlockTeam) {
+    return team_allreduce<kBlockTeam>(v, op, slots);
+  } else if constexpr (TL < 32) {
 #pragma unroll
     for (int offset = TL / 2; offset > 0; offset /= 2) v = op(v, __shfl_xor_sync(0xffffffffu, v, offset));
     return v;

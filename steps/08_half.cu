@@ -134,23 +134,29 @@ __global__ void __launch_bounds__(THREADS, MINB)
 // element and kept as P * kVec<T> floats until the row is normalised. Both reductions are shuffles
 // (within the team's lanes under a warp), plus one exchange through shared memory when the team
 // is more than one warp (lanes_allreduce). A block has max(128, TL) threads: 128 / TL rows, or one.
+// TL = kBlockTeam (thirty-eighth session): the block is the team, one row, blockDim.x lanes of any
+// whole number of warps, so a row just past a power of two takes one more warp, not twice the warps.
 // N <= TL P kVec<T>, N % kVec<T> == 0.
 template <int TL>
-__host__ __device__ constexpr int team_threads() { return TL < 128 ? 128 : TL; }
+__host__ __device__ constexpr int team_threads() { return TL == kBlockTeam ? 1024 : TL < 128 ? 128 : TL; }
+template <int TL>
+__host__ __device__ constexpr int team_rows_per_block() { return TL == kBlockTeam ? 1 : team_threads<TL>() / TL; }
 
 // SHIFTED: as onepass's (N + kVec<T> - 1 <= TL P kVec<T>).
 template <class T, int TL, int P, bool SHIFTED = false>
 __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restrict__ x, T* __restrict__ y,
                                                                 int64_t M, int64_t N) {
   constexpr int THREADS = team_threads<TL>(), V = kVec<T>;
+  constexpr bool whole_block = TL == kBlockTeam;
   __shared__ float max_slots[THREADS / 32], sum_slots[THREADS / 32];
-  const int64_t first_row = int64_t{blockIdx.x} * (THREADS / TL);
-  const int64_t row = first_row + threadIdx.x / TL;
+  const int lanes = whole_block ? static_cast<int>(blockDim.x) : TL;  // the team's lanes
+  const int64_t first_row = int64_t{blockIdx.x} * team_rows_per_block<TL>();
+  const int64_t row = first_row + (whole_block ? 0 : threadIdx.x / lanes);
   const bool live = row < M;  // a team past the last row still joins its warp's shuffles and the block's barriers
-  if constexpr (TL <= 32) {   // a warp with no row leaves (teams of a warp or less have no barrier)
+  if constexpr (!whole_block && TL <= 32) {  // a warp with no row leaves (teams of a warp or less have no barrier)
     if (first_row + threadIdx.x / 32 * (32 / TL) >= M) return;
   }
-  const int t = static_cast<int>(threadIdx.x % TL);
+  const int t = static_cast<int>(whole_block ? threadIdx.x : threadIdx.x % lanes);
   const int nvec = SHIFTED ? row_pack_count<true>(x + (live ? row : 0) * N, static_cast<int>(N)) : static_cast<int>(N / V);
   // (The plain pointers are cast here, not in row_packs: passed through its parameter, x lost its
   // __restrict__ and ptxas scheduled the kernel 8 instructions longer, 0.1 us slower at 2048 x 1024.)
@@ -166,11 +172,11 @@ __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restr
   // 1. The thread's whole share first: P independent 16-byte loads in flight.
   uint4 r[P];
 #pragma unroll
-  for (int i = 0; i < P; ++i) r[i] = live && t + TL * i < nvec ? fetch_pack(xr, t + TL * i) : neg_inf_pack<T>();
+  for (int i = 0; i < P; ++i) r[i] = live && t + lanes * i < nvec ? fetch_pack(xr, t + lanes * i) : neg_inf_pack<T>();
   if constexpr (SHIFTED) {  // the partial first and last pack, once the whole ones are in flight
 #pragma unroll
     for (int i = 0; i < P; ++i)
-      if (live && t + TL * i < nvec && edge_pack(xr, t + TL * i)) r[i] = fetch_edge_pack(xr, t + TL * i);
+      if (live && t + lanes * i < nvec && edge_pack(xr, t + lanes * i)) r[i] = fetch_edge_pack(xr, t + lanes * i);
   }
   // 2. The row's max: per thread on the packs, then across the team.
   float m = -INFINITY;
@@ -195,10 +201,10 @@ __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restr
   // 4. Normalise from registers; 16-byte stores.
 #pragma unroll
   for (int i = 0; i < P; ++i) {
-    if (live && t + TL * i < nvec) {
+    if (live && t + lanes * i < nvec) {
 #pragma unroll
       for (int k = 0; k < V; ++k) e[i][k] *= inv;
-      put_pack(yr, t + TL * i, pack<T>(e[i]));
+      put_pack(yr, t + lanes * i, pack<T>(e[i]));
     }
   }
 }
@@ -695,12 +701,38 @@ void launch_onepass(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream)
   CUDA_CHECK_LAUNCH();
 }
 
+// STEP08_BLOCK_TEAMS=0 keeps a row in its configuration's team of 4-32 warps, a power of two,
+// however much of it the row leaves idle (for comparisons).
+bool block_teams_enabled() {
+  static const bool on = [] {
+    const char* e = std::getenv("STEP08_BLOCK_TEAMS");
+    return !(e && std::strcmp(e, "0") == 0);
+  }();
+  return on;
+}
+
+// The warps that hold a row of `cols` elements (launch_cols) at P packs a lane.
+template <class T>
+int block_team_warps(int64_t cols, int P) {
+  return static_cast<int>(ceil_div(ceil_div(cols, int64_t{kVec<T>}), int64_t{32} * P));
+}
+
 template <class T, bool SHIFTED, int I = 0>
 void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   constexpr TeamCfg c = kTeamCfgs[I];
   if constexpr (I + 1 < kNumTeamCfgs) {
     if (launch_cols<T, SHIFTED>(N) > int64_t{c.lanes} * c.packs * kVec<T>)
       return launch_team<T, SHIFTED, I + 1>(x, y, M, N, stream);
+  }
+  // A team of whole warps (one row a block) that the row does not fill: a block of just the warps
+  // it needs, with the configuration's packs a lane (a row of 2^k + 1 halves: 5 warps, not 8).
+  if constexpr (c.lanes >= 128) {
+    const int warps = block_team_warps<T>(launch_cols<T, SHIFTED>(N), c.packs);
+    if (warps < c.lanes / 32 && block_teams_enabled()) {
+      team_rows<T, kBlockTeam, c.packs, SHIFTED><<<static_cast<unsigned>(M), warps * 32, 0, stream>>>(x, y, M, N);
+      CUDA_CHECK_LAUNCH();
+      return;
+    }
   }
   constexpr int threads = team_threads<c.lanes>(), rows_per_block = threads / c.lanes;
   team_rows<T, c.lanes, c.packs, SHIFTED><<<static_cast<unsigned>(ceil_div(M, rows_per_block)), threads, 0, stream>>>(
@@ -1016,6 +1048,17 @@ void explain_team(std::vector<KernelConfig>& out) {
   if constexpr (I + 1 < kNumTeamCfgs) explain_team<T, SHIFTED, I + 1>(out);
 }
 
+// The block teams (kBlockTeam), each at one size it runs: 3 warps of 1 or 2 packs a lane (rows of
+// 1-1.5 KB, 2-3 KB), 5 warps of 4 (rows just past 8 KB).
+template <class T, bool SHIFTED, int P>
+void explain_block_team(std::vector<KernelConfig>& out, int warps) {
+  out.push_back({config_name<T, SHIFTED>("team_rows block of " + team_size_name(warps * 32) + " x " +
+                                             std::to_string(P) + (P == 1 ? " pack" : " packs"),
+                                         int64_t{warps} * 32 * P * kVec<T>),
+                 reinterpret_cast<const void*>(team_rows<T, kBlockTeam, P, SHIFTED>), warps * 32, 0,
+                 int64_t{P} * kVec<T>});
+}
+
 template <class T, bool SHIFTED>
 void explain_wide(std::vector<KernelConfig>& out, const DeviceInfo& d) {
   const int64_t nw = wide_max_cols(dtype_of<T>()), nr = wider_max_cols(d, dtype_of<T>());
@@ -1057,9 +1100,15 @@ std::vector<KernelConfig> explain_t(const DeviceInfo& d) {
   explain_pack_rows<T>(out);
   explain_staged_rows<T>(out);
   explain_team<T, false>(out);
+  explain_block_team<T, false, 1>(out, 3);
+  explain_block_team<T, false, 2>(out, 3);
+  explain_block_team<T, false, 4>(out, 5);
   explain_register<T, false>(out);
   explain_wide<T, false>(out, d);
   explain_team<T, true>(out);
+  explain_block_team<T, true, 1>(out, 3);
+  explain_block_team<T, true, 2>(out, 3);
+  explain_block_team<T, true, 4>(out, 5);
   explain_register<T, true>(out);
   explain_wide<T, true>(out, d);
   const DType t = dtype_of<T>();

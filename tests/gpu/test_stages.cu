@@ -124,6 +124,23 @@ TEST_CASE("every stage on rows of 1-8 KB not in packs, where 08 stages a warp's 
   });
 }
 
+// Rows between the powers of two (thirty-eighth session): stage 08 gives a row its team's packs a
+// lane on just the warps it needs, a block of 3-31 warps (team_rows<T, kBlockTeam, P>), where its
+// team of a power of two would leave warps idle. For P = 1, 2 and 4: the fewest packs that take
+// the block team, a length in the middle, and the most before the next team, in whole packs and
+// not (N = packs * kVec - kVec + 1 holds as many packs, shifted); at M = 1, 7 (fewer rows than
+// SMs: teams up to 64 KB, 17-31 warps) and 133; the special inputs on a few.
+TEST_CASE("every stage on rows between powers of two, where 08's team is a block of just the warps needed") {
+  for_each_stage([](const Stage& s, DType t) {
+    const int64_t V = 16 / static_cast<int64_t>(dtype_size(t));
+    for (int64_t M : {1, 7, 133})
+      for (int64_t packs : {65, 96, 129, 160, 257, 320, 513, 640, 1025, 1537, 2049, 3000})
+        for (int64_t N : {packs * V, packs * V - V + 1}) check_one(s, t, M, N, InputKind::random);
+    for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf, InputKind::all_equal})
+      for (int64_t packs : {129, 513, 2049}) check_one(s, t, 7, packs * V - V + 1, kind);
+  });
+}
+
 // Rows of 96 KB to 2 MB in 16-byte packs, where stage 08's wide kernel and stage 10's wide clusters
 // hold up to 256 KB per 1024-thread block (registers + shared memory): one block per row (rows of
 // 96 KB take 08's 512-thread form, two per SM), then clusters of 2 .. 8 of them; a last part shorter

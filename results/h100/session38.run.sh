@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Device runs of the thirty-eighth session (2026-11-27). Each call builds on the device first
+# (device_build.sh: Google Benchmark and doctest carried in .deps, the commit in .commit), then:
+#   OUT=... bash results/h100/session38.run.sh between   stage 08's block teams: test-gpu's new case
+#     on every stage, then the block teams against the teams of a power of two warps
+#     (explore/session38/between.sh)
+set -u
+part=${1:-between}
+. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
+nvidia-smi > $R/nvidia-smi.txt 2>&1
+# One of explore/session38/NAME.sh, until UNTIL seconds into the call, to $R/NAME.txt.
+probe() {
+  timeout $(($2 - SECONDS)) bash results/h100/explore/session38/$1.sh > $R/$1.txt 2>&1
+  echo "$1 exit $? at ${SECONDS}s"; cat $R/$1.txt
+}
+# The peers on SWEEPS (bench/peers.py), implementations IMPLS, until UNTIL seconds into the call;
+# the last TAIL lines of its output.
+peers() {
+  GIT_DIR=/nonexistent timeout $(($3 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --sweeps $1 --impls $2 --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n $4 $R/peers-$commit.txt
+}
+ALL=torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11
+case $part in
+between)
+  tests between "" 200 "*between powers*"
+  probe between 590 ;;
+esac
