@@ -702,19 +702,29 @@ void launch_onepass(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream)
 }
 
 // STEP08_BLOCK_TEAMS=0 keeps a row in its configuration's team of 4-32 warps, a power of two,
-// however much of it the row leaves idle (for comparisons).
-bool block_teams_enabled() {
-  static const bool on = [] {
+// however much of it the row leaves idle; =fewer packs gives a block team the packs a lane of the
+// configuration before (more warps, fewer loads each) where that is fewer (for comparisons).
+enum class BlockTeams { off, on, fewer_packs };
+BlockTeams block_teams_mode() {
+  static const BlockTeams m = [] {
     const char* e = std::getenv("STEP08_BLOCK_TEAMS");
-    return !(e && std::strcmp(e, "0") == 0);
+    if (e && std::strcmp(e, "0") == 0) return BlockTeams::off;
+    if (e && std::strcmp(e, "fewer") == 0) return BlockTeams::fewer_packs;
+    return BlockTeams::on;
   }();
-  return on;
+  return m;
 }
 
 // The warps that hold a row of `cols` elements (launch_cols) at P packs a lane.
 template <class T>
 int block_team_warps(int64_t cols, int P) {
   return static_cast<int>(ceil_div(ceil_div(cols, int64_t{kVec<T>}), int64_t{32} * P));
+}
+
+template <class T, int P, bool SHIFTED>
+void launch_block_team(const T* x, T* y, int64_t M, int64_t N, int warps, cudaStream_t stream) {
+  team_rows<T, kBlockTeam, P, SHIFTED><<<static_cast<unsigned>(M), warps * 32, 0, stream>>>(x, y, M, N);
+  CUDA_CHECK_LAUNCH();
 }
 
 template <class T, bool SHIFTED, int I = 0>
@@ -727,11 +737,16 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   // A team of whole warps (one row a block) that the row does not fill: a block of just the warps
   // it needs, with the configuration's packs a lane (a row of 2^k + 1 halves: 5 warps, not 8).
   if constexpr (c.lanes >= 128) {
+    const BlockTeams mode = block_teams_mode();
     const int warps = block_team_warps<T>(launch_cols<T, SHIFTED>(N), c.packs);
-    if (warps < c.lanes / 32 && block_teams_enabled()) {
-      team_rows<T, kBlockTeam, c.packs, SHIFTED><<<static_cast<unsigned>(M), warps * 32, 0, stream>>>(x, y, M, N);
-      CUDA_CHECK_LAUNCH();
-      return;
+    if (warps < c.lanes / 32 && mode != BlockTeams::off) {
+      constexpr int fewer = kTeamCfgs[I - 1].packs;
+      if constexpr (fewer < c.packs) {
+        if (mode == BlockTeams::fewer_packs)
+          return launch_block_team<T, fewer, SHIFTED>(x, y, M, N, block_team_warps<T>(launch_cols<T, SHIFTED>(N), fewer),
+                                                       stream);
+      }
+      return launch_block_team<T, c.packs, SHIFTED>(x, y, M, N, warps, stream);
     }
   }
   constexpr int threads = team_threads<c.lanes>(), rows_per_block = threads / c.lanes;

@@ -4,6 +4,10 @@
 #   OUT=... bash results/h100/session38.run.sh between   stage 08's block teams: test-gpu's new case
 #     on every stage, then the block teams against the teams of a power of two warps
 #     (explore/session38/between.sh)
+#   OUT=... bash results/h100/session38.run.sh fewer   block teams of 3 warps against more warps with
+#     fewer packs a lane and against the team of 4 warps (explore/session38/fewer.sh), then the
+#     test-gpu cases on rows 128 B - 128 KB, rows not in packs at each cache and rows between
+#     powers of two, on stages 08 and 11
 set -u
 part=${1:-between}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -25,4 +29,7 @@ case $part in
 between)
   tests between "" 200 "*between powers*"
   probe between 590 ;;
+fewer)
+  probe fewer 330
+  tests teams 08,11 $((590 - SECONDS)) "*between powers*,*128 B to 128 KB*,*each of stage 08's cache*,*corner shapes*" ;;
 esac
