@@ -83,8 +83,12 @@ SWEEP_SMALL = [(1 << (25 - k), 1 << k) for k in range(1, 10)] + [(16384, n) for 
 # vocabularies of Llama 2 (32000), GPT-2 (50257), Llama 3 (128256) and Qwen 2 (151936), and
 # 2048 tokens over Gemma's (256000).
 SWEEP_MODELS = [(4096, n) for n in (32000, 50257, 128256, 151936)] + [(2048, 256000)]
+# Rows between the powers of two (thirty-eighth session; not in the default run): 4096 tokens of
+# hidden sizes 1536 .. 12288 that are not powers of two, and lengths just past 2^11 .. 2^13 (2049
+# and 8193 not in 16-byte packs, 4104 and 8200 one halves' pack past).
+SWEEP_BETWEEN = [(4096, n) for n in (1536, 2560, 3072, 5120, 6144, 10240, 12288, 2049, 4104, 8193, 8200)]
 SWEEPS = {"m2048": SWEEP_M2048, "batch": SWEEP_BATCH, "vector": SWEEP_VECTOR, "unpacked": SWEEP_UNPACKED,
-          "small": SWEEP_SMALL, "models": SWEEP_MODELS}
+          "small": SWEEP_SMALL, "models": SWEEP_MODELS, "between": SWEEP_BETWEEN}
 QUICK_SHAPES = {(2048, 1024), (2048, 16384), (2048, 262144), (128, 1024), (4, 65536), (4, 1048576),
                 (1, 1 << 20), (1, 1 << 24)}
 

@@ -702,29 +702,28 @@ void launch_onepass(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream)
 }
 
 // STEP08_BLOCK_TEAMS=0 keeps a row in its configuration's team of 4-32 warps, a power of two,
-// however much of it the row leaves idle; =fewer packs gives a block team the packs a lane of the
-// configuration before (more warps, fewer loads each) where that is fewer (for comparisons).
-enum class BlockTeams { off, on, fewer_packs };
-BlockTeams block_teams_mode() {
-  static const BlockTeams m = [] {
+// however much of it the row leaves idle (for comparisons).
+bool block_teams_enabled() {
+  static const bool on = [] {
     const char* e = std::getenv("STEP08_BLOCK_TEAMS");
-    if (e && std::strcmp(e, "0") == 0) return BlockTeams::off;
-    if (e && std::strcmp(e, "fewer") == 0) return BlockTeams::fewer_packs;
-    return BlockTeams::on;
+    return !(e && std::strcmp(e, "0") == 0);
   }();
-  return m;
+  return on;
 }
 
-// The warps that hold a row of `cols` elements (launch_cols) at P packs a lane.
-template <class T>
-int block_team_warps(int64_t cols, int P) {
-  return static_cast<int>(ceil_div(ceil_div(cols, int64_t{kVec<T>}), int64_t{32} * P));
+// A team of whole warps (one row a block) that the row does not fill gives way to a block of just
+// the warps the row needs, with the configuration's packs a lane: a team of 8-32 warps always (fp16
+// 2048 x 8200: 5 warps, not 8, 27.8 against 33.1 us), one of 4 warps and 2 or 4 packs for rows off
+// the 16-byte boundary only (fp16 2048 x 1025: 7.9 against 8.6 us; rows in packs of 2-6 KB were
+// 1-3% either way: results/h100/explore/session38/).
+constexpr bool block_team_takes(TeamCfg c, bool shifted) {
+  return c.lanes > 128 || (c.lanes == 128 && shifted && c.packs > 1);
 }
-
-template <class T, int P, bool SHIFTED>
-void launch_block_team(const T* x, T* y, int64_t M, int64_t N, int warps, cudaStream_t stream) {
-  team_rows<T, kBlockTeam, P, SHIFTED><<<static_cast<unsigned>(M), warps * 32, 0, stream>>>(x, y, M, N);
-  CUDA_CHECK_LAUNCH();
+// Its warps for a row of N, or 0 where the configuration's own team is no larger.
+template <class T, bool SHIFTED>
+int block_team_warps(TeamCfg c, int64_t N) {
+  const int64_t warps = ceil_div(ceil_div(launch_cols<T, SHIFTED>(N), int64_t{kVec<T>}), int64_t{32} * c.packs);
+  return warps < c.lanes / 32 && block_teams_enabled() ? static_cast<int>(warps) : 0;
 }
 
 template <class T, bool SHIFTED, int I = 0>
@@ -734,19 +733,11 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
     if (launch_cols<T, SHIFTED>(N) > int64_t{c.lanes} * c.packs * kVec<T>)
       return launch_team<T, SHIFTED, I + 1>(x, y, M, N, stream);
   }
-  // A team of whole warps (one row a block) that the row does not fill: a block of just the warps
-  // it needs, with the configuration's packs a lane (a row of 2^k + 1 halves: 5 warps, not 8).
-  if constexpr (c.lanes >= 128) {
-    const BlockTeams mode = block_teams_mode();
-    const int warps = block_team_warps<T>(launch_cols<T, SHIFTED>(N), c.packs);
-    if (warps < c.lanes / 32 && mode != BlockTeams::off) {
-      constexpr int fewer = kTeamCfgs[I - 1].packs;
-      if constexpr (fewer < c.packs) {
-        if (mode == BlockTeams::fewer_packs)
-          return launch_block_team<T, fewer, SHIFTED>(x, y, M, N, block_team_warps<T>(launch_cols<T, SHIFTED>(N), fewer),
-                                                       stream);
-      }
-      return launch_block_team<T, c.packs, SHIFTED>(x, y, M, N, warps, stream);
+  if constexpr (block_team_takes(c, SHIFTED)) {  // a block of just the warps the row needs
+    if (const int warps = block_team_warps<T, SHIFTED>(c, N)) {
+      team_rows<T, kBlockTeam, c.packs, SHIFTED><<<static_cast<unsigned>(M), warps * 32, 0, stream>>>(x, y, M, N);
+      CUDA_CHECK_LAUNCH();
+      return;
     }
   }
   constexpr int threads = team_threads<c.lanes>(), rows_per_block = threads / c.lanes;
@@ -1063,13 +1054,12 @@ void explain_team(std::vector<KernelConfig>& out) {
   if constexpr (I + 1 < kNumTeamCfgs) explain_team<T, SHIFTED, I + 1>(out);
 }
 
-// The block teams (kBlockTeam), each at one size it runs: 3 warps of 1 or 2 packs a lane (rows of
-// 1-1.5 KB, 2-3 KB), 5 warps of 4 (rows just past 8 KB).
+// The block teams (kBlockTeam) at one size each runs: 5 warps of 4 packs (rows just past 8 KB),
+// and, off the 16-byte boundary, 3 warps of 2 (rows just past 2 KB).
 template <class T, bool SHIFTED, int P>
 void explain_block_team(std::vector<KernelConfig>& out, int warps) {
   out.push_back({config_name<T, SHIFTED>("team_rows block of " + team_size_name(warps * 32) + " x " +
-                                             std::to_string(P) + (P == 1 ? " pack" : " packs"),
-                                         int64_t{warps} * 32 * P * kVec<T>),
+                                             std::to_string(P) + " packs", int64_t{warps} * 32 * P * kVec<T>),
                  reinterpret_cast<const void*>(team_rows<T, kBlockTeam, P, SHIFTED>), warps * 32, 0,
                  int64_t{P} * kVec<T>});
 }
@@ -1115,13 +1105,10 @@ std::vector<KernelConfig> explain_t(const DeviceInfo& d) {
   explain_pack_rows<T>(out);
   explain_staged_rows<T>(out);
   explain_team<T, false>(out);
-  explain_block_team<T, false, 1>(out, 3);
-  explain_block_team<T, false, 2>(out, 3);
   explain_block_team<T, false, 4>(out, 5);
   explain_register<T, false>(out);
   explain_wide<T, false>(out, d);
   explain_team<T, true>(out);
-  explain_block_team<T, true, 1>(out, 3);
   explain_block_team<T, true, 2>(out, 3);
   explain_block_team<T, true, 4>(out, 5);
   explain_register<T, true>(out);

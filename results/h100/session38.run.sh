@@ -8,6 +8,9 @@
 #     fewer packs a lane and against the team of 4 warps (explore/session38/fewer.sh), then the
 #     test-gpu cases on rows 128 B - 128 KB, rows not in packs at each cache and rows between
 #     powers of two, on stages 08 and 11
+#   OUT=... bash results/h100/session38.run.sh rule   at the final rule: stage 08 with and without
+#     block teams and the dispatcher (explore/session38/rule.sh), test-gpu's new case on every
+#     stage, then the peers on bench/peers.py's sweeps "between" and "unpacked"
 set -u
 part=${1:-between}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -32,4 +35,8 @@ between)
 fewer)
   probe fewer 330
   tests teams 08,11 $((590 - SECONDS)) "*between powers*,*128 B to 128 KB*,*each of stage 08's cache*,*corner shapes*" ;;
+rule)
+  probe rule 200
+  tests between "" 280 "*between powers*"
+  peers between,unpacked $ALL 590 12 ;;
 esac
