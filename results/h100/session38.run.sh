@@ -11,6 +11,9 @@
 #   OUT=... bash results/h100/session38.run.sh rule   at the final rule: stage 08 with and without
 #     block teams and the dispatcher (explore/session38/rule.sh), test-gpu's new case on every
 #     stage, then the peers on bench/peers.py's sweeps "between" and "unpacked"
+#   OUT=... bash results/h100/session38.run.sh check   the block teams under compute-sanitizer
+#     (explore/session38/sanitize.sh), fp32 rows of 32-64 KB on the register block against the
+#     block team (explore/session38/reg.sh), then every test-gpu case on stages 08 and 11
 set -u
 part=${1:-between}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -39,4 +42,8 @@ rule)
   probe rule 200
   tests between "" 280 "*between powers*"
   peers between,unpacked $ALL 590 12 ;;
+check)
+  probe sanitize 200
+  probe reg 260
+  tests 08-11 08,11 $((590 - SECONDS)) "*" ;;
 esac
