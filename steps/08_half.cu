@@ -12,10 +12,12 @@
 //     the cache itself is common/row_cache.cuh's RowCache;
 //   * `twopass` for any N (the second read of the row comes from L2) and a two-kernel split-K for a
 //     few long rows, so every shape has a path; the launcher dispatches by shape;
-//   * `team_rows` for rows of up to 32 KB (64 KB when rows are fewer than SMs): stage 03's warp per
-//     row widened to a team of 1-32 warps, in 16-byte packs of any dtype, exp taken once per element;
-//     since the thirty-sixth session narrowed too, to teams of 1-16 lanes (several rows of 16-256
-//     bytes per warp), and `pack_rows` for rows shorter than a pack (several rows per thread);
+//   * `team_rows` for rows of up to 32 KB (64 KB when rows are fewer than SMs, or fp32 in packs):
+//     stage 03's warp per row widened to a team of 1-32 warps, in 16-byte packs of any dtype, exp
+//     taken once per element; since the thirty-sixth session narrowed too, to teams of 1-16 lanes
+//     (several rows of 16-256 bytes per warp), and `pack_rows` for rows shorter than a pack (several
+//     rows per thread); since the thirty-eighth, a row between the powers of two takes a block of
+//     just the warps it needs, not the next team of a power of two;
 //   * `staged_rows` for short rows not in whole packs (thirty-seventh session): a warp's stretch of
 //     rows copied into shared memory in 16-byte packs, a team of lanes per row there, and back;
 //   * rows that are not a whole number of packs (N % kVec != 0, or x and y misaligned alike) in
@@ -24,7 +26,8 @@
 //     any dtype), so they are still read once (sixteenth session; the two-pass kernel before).
 // STEP08_PATH=team|register|wide|medium|extreme|twopass|splitk forces one path (the doc's comparison tables;
 // refuse() names the shapes it cannot take); STEP08_ROWS_PER_SM=k overrides the two-pass kernel's
-// L2-sized residency cap; STEP08_PACK_ROWS=0 leaves pack_rows' lengths to the kernels below it,
+// L2-sized residency cap; STEP08_BLOCK_TEAMS=0 keeps rows in teams of a power of two warps;
+// STEP08_PACK_ROWS=0 leaves pack_rows' lengths to the kernels below it,
 // STEP08_STAGED_ROWS=0 leaves staged_rows' to the shifted teams (=1 stages them at any matrix
 // size, =all rows in packs too; STEP08_STAGED_SPREAD=k spreads a small matrix over k warps an SM:
 // for comparisons).
@@ -545,7 +548,8 @@ constexpr int kNumRegCfgs = sizeof(kRegCfgs) / sizeof(kRegCfgs[0]);
 // rows per warp, since the thirty-sixth session: results/h100/explore/session36/), two packs a
 // thread at 4 KB, four from 8 KB on, and as many warps as that takes (results/h100/explore/
 // session9/rows.txt). A row takes the first that covers it; the stage chooses the team path for
-// rows of up to kTeamAutoBytes, or kTeamFewRowsBytes when there are fewer rows than SMs.
+// rows of up to kTeamAutoBytes, or kTeamFewRowsBytes when there are fewer rows than SMs or they
+// are fp32 in 16-byte packs (thirty-eighth session).
 struct TeamCfg {
   int lanes, packs;
 };
@@ -631,12 +635,17 @@ Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   if (M * 2 <= d.sm_count && N >= kSplitMinCols) return Path::splitk;  // a few long rows
   // Rows not in whole packs are cached shifted, with room for the partial packs at their ends
   // (docs/08_half.md, "Rows not in 16-byte packs").
-  N = cache_cols(t, N, N % vec_of(t) != 0);
+  const bool in_packs = N % vec_of(t) == 0;
+  N = cache_cols(t, N, !in_packs);
   // Rows of up to 32 KB (64 KB when rows are fewer than SMs): a team of warps per row, exp taken
   // once, shuffles and one barrier per reduction; faster there than the block's registers with its
-  // (max, sum) merges (docs/08_half.md, "A team of warps per row").
+  // (max, sum) merges (docs/08_half.md, "A team of warps per row"). fp32 rows in packs up to 64 KB
+  // too: a team of 17-32 warps (31 registers, two blocks an SM) ran level or up to 1% ahead of the
+  // register block (fp32 2048 x 16384: 94.2-94.4 against 95.0-95.1 us; results/h100/explore/
+  // session38/check/reg.txt); halves' teams of that size fit one block an SM.
   const int64_t row_bytes = N * static_cast<int64_t>(dtype_size(t));
-  if (row_bytes <= kTeamAutoBytes || (row_bytes <= kTeamFewRowsBytes && M < d.sm_count)) return Path::team;
+  const bool long_team = M < d.sm_count || (t == DType::f32 && in_packs);
+  if (row_bytes <= kTeamAutoBytes || (row_bytes <= kTeamFewRowsBytes && long_team)) return Path::team;
   // The row in registers up to 64 KB (two blocks per SM); then registers + shared memory, 512 threads
   // and two blocks per SM up to 128 KB, 1024 threads beyond (docs/08_half.md, "The wide kernel";
   // since its slices are summed as they land it also beats the 1024-thread register kernel on halves

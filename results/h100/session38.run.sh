@@ -14,6 +14,11 @@
 #   OUT=... bash results/h100/session38.run.sh check   the block teams under compute-sanitizer
 #     (explore/session38/sanitize.sh), fp32 rows of 32-64 KB on the register block against the
 #     block team (explore/session38/reg.sh), then every test-gpu case on stages 08 and 11
+#   OUT=... bash results/h100/session38.run.sh team64   fp32 rows in packs of 32-64 KB on the team:
+#     against the register block (explore/session38/team64.sh), test-gpu's cases on rows of
+#     128 B - 128 KB, corner shapes and rows between powers of two on stages 08 and 11, the
+#     dispatcher's fp32 sweep, then the peers on bench/peers.py's sweeps "m2048", "batch" and
+#     "between"
 set -u
 part=${1:-between}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -46,4 +51,9 @@ check)
   probe sanitize 200
   probe reg 260
   tests 08-11 08,11 $((590 - SECONDS)) "*" ;;
+team64)
+  probe team64 150
+  tests teams 08,11 200 "*between powers*,*128 B to 128 KB*,*corner shapes*"
+  run step11 ./step11
+  peers m2048,batch,between $ALL 595 8 ;;
 esac
