@@ -19,6 +19,8 @@
 #     128 B - 128 KB, corner shapes and rows between powers of two on stages 08 and 11, the
 #     dispatcher's fp32 sweep, then the peers on bench/peers.py's sweeps "m2048", "batch" and
 #     "between"
+#   OUT=... bash results/h100/session38.run.sh full   the peers on bench/peers.py's default sweeps
+#     ("m2048", "batch", "vector": the README's table), then "between"
 set -u
 part=${1:-between}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -56,4 +58,6 @@ team64)
   tests teams 08,11 200 "*between powers*,*128 B to 128 KB*,*corner shapes*"
   run step11 ./step11
   peers m2048,batch,between $ALL 595 8 ;;
+full)
+  peers m2048,batch,vector,between $ALL 595 12 ;;
 esac
