@@ -722,7 +722,7 @@ bool block_teams_enabled() {
 
 // A team of whole warps (one row a block) that the row does not fill gives way to a block of just
 // the warps the row needs, with the configuration's packs a lane: a team of 8-32 warps always (fp16
-// 2048 x 8200: 5 warps, not 8, 27.8 against 33.1 us), one of 4 warps and 2 or 4 packs for rows off
+// 2048 x 8200: 9 warps, not 16, 27.8 against 33.1 us), one of 4 warps and 2 or 4 packs for rows off
 // the 16-byte boundary only (fp16 2048 x 1025: 7.9 against 8.6 us; rows in packs of 2-6 KB were
 // 1-3% either way: results/h100/explore/session38/).
 constexpr bool block_team_takes(TeamCfg c, bool shifted) {
