@@ -21,6 +21,9 @@
 #     "between"
 #   OUT=... bash results/h100/session38.run.sh full   the peers on bench/peers.py's default sweeps
 #     ("m2048", "batch", "vector": the README's table), then "between"
+#   OUT=... bash results/h100/session38.run.sh last   every test-gpu case on stages 08 and 11 at the
+#     session's last kernel code, then halves rows just past 32 KB on the register block against
+#     the block team (explore/session38/halves32.sh)
 set -u
 part=${1:-between}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -60,4 +63,7 @@ team64)
   peers m2048,batch,between $ALL 595 8 ;;
 full)
   peers m2048,batch,vector,between $ALL 595 12 ;;
+last)
+  tests 08-11 08,11 330 "*"
+  probe halves32 590 ;;
 esac
