@@ -12,12 +12,12 @@
 //     the cache itself is common/row_cache.cuh's RowCache;
 //   * `twopass` for any N (the second read of the row comes from L2) and a two-kernel split-K for a
 //     few long rows, so every shape has a path; the launcher dispatches by shape;
-//   * `team_rows` for rows of up to 32 KB (64 KB when rows are fewer than SMs, or fp32 in packs):
-//     stage 03's warp per row widened to a team of 1-32 warps, in 16-byte packs of any dtype, exp
-//     taken once per element; since the thirty-sixth session narrowed too, to teams of 1-16 lanes
-//     (several rows of 16-256 bytes per warp), and `pack_rows` for rows shorter than a pack (several
-//     rows per thread); since the thirty-eighth, a row between the powers of two takes a block of
-//     just the warps it needs, not the next team of a power of two;
+//   * `team_rows` for rows of up to 32 KB (64 KB when rows are fewer than SMs or fp32 in packs, 36 KB
+//     for halves in packs): stage 03's warp per row widened to a team of 1-32 warps, in 16-byte packs
+//     of any dtype, exp taken once per element; since the thirty-sixth session narrowed too, to teams
+//     of 1-16 lanes (several rows of 16-256 bytes per warp), and `pack_rows` for rows shorter than a
+//     pack (several rows per thread); since the thirty-eighth, a row between the powers of two takes
+//     a block of just the warps it needs, not the next team of a power of two;
 //   * `staged_rows` for short rows not in whole packs (thirty-seventh session): a warp's stretch of
 //     rows copied into shared memory in 16-byte packs, a team of lanes per row there, and back;
 //   * rows that are not a whole number of packs (N % kVec != 0, or x and y misaligned alike) in
@@ -549,14 +549,14 @@ constexpr int kNumRegCfgs = sizeof(kRegCfgs) / sizeof(kRegCfgs[0]);
 // thread at 4 KB, four from 8 KB on, and as many warps as that takes (results/h100/explore/
 // session9/rows.txt). A row takes the first that covers it; the stage chooses the team path for
 // rows of up to kTeamAutoBytes, or kTeamFewRowsBytes when there are fewer rows than SMs or they
-// are fp32 in 16-byte packs (thirty-eighth session).
+// are fp32 in 16-byte packs, kTeamPackedHalvesBytes halves in packs (thirty-eighth session).
 struct TeamCfg {
   int lanes, packs;
 };
 constexpr TeamCfg kTeamCfgs[] = {{1, 1},   {2, 1},   {4, 1},   {8, 1},   {16, 1},  {32, 1},  {64, 1},
                                  {128, 1}, {128, 2}, {128, 4}, {256, 4}, {512, 4}, {1024, 4}};
 constexpr int kNumTeamCfgs = sizeof(kTeamCfgs) / sizeof(kTeamCfgs[0]);
-constexpr int64_t kTeamAutoBytes = 32 * 1024, kTeamFewRowsBytes = 64 * 1024;
+constexpr int64_t kTeamAutoBytes = 32 * 1024, kTeamFewRowsBytes = 64 * 1024, kTeamPackedHalvesBytes = 36 * 1024;
 
 // wide: the largest register kernel (1024 threads x 8 packs) plus 8 slices of shared memory (128 KB,
 // opt-in): a 256 KB row per block, one block per SM, loads for the whole row in flight at once
@@ -639,12 +639,14 @@ Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   N = cache_cols(t, N, !in_packs);
   // Rows of up to 32 KB (64 KB when rows are fewer than SMs): a team of warps per row, exp taken
   // once, shuffles and one barrier per reduction; faster there than the block's registers with its
-  // (max, sum) merges (docs/08_half.md, "A team of warps per row"). fp32 rows in packs up to 64 KB
-  // too: a team of 17-32 warps (31 registers, two blocks an SM) ran level or up to 1% ahead of the
-  // register block (fp32 2048 x 16384: 94.2-94.4 against 95.0-95.1 us; results/h100/explore/
-  // session38/check/reg.txt); halves' teams of that size fit one block an SM.
+  // (max, sum) merges (docs/08_half.md, "A team of warps per row"). Rows in packs go further, as
+  // long as two blocks of the team fit an SM: fp32 to 64 KB (17-32 warps, 31 registers: level or up
+  // to 1% ahead of the register block, fp32 2048 x 16384 94.2-94.4 against 95.0-95.1 us), halves to
+  // 36 KB (17-18 warps, 52 registers: 1-8% ahead, fp16 2048 x 16392 50.8 against 54.3 us; at 19
+  // warps one block fits, 21% behind). results/h100/explore/session38/ (check/, team64/, last/).
   const int64_t row_bytes = N * static_cast<int64_t>(dtype_size(t));
-  const bool long_team = M < d.sm_count || (t == DType::f32 && in_packs);
+  const int64_t packed_team_bytes = t == DType::f32 ? kTeamFewRowsBytes : kTeamPackedHalvesBytes;
+  const bool long_team = M < d.sm_count || (in_packs && row_bytes <= packed_team_bytes);
   if (row_bytes <= kTeamAutoBytes || (row_bytes <= kTeamFewRowsBytes && long_team)) return Path::team;
   // The row in registers up to 64 KB (two blocks per SM); then registers + shared memory, 512 threads
   // and two blocks per SM up to 128 KB, 1024 threads beyond (docs/08_half.md, "The wide kernel";

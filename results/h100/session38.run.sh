@@ -24,6 +24,10 @@
 #   OUT=... bash results/h100/session38.run.sh last   every test-gpu case on stages 08 and 11 at the
 #     session's last kernel code, then halves rows just past 32 KB on the register block against
 #     the block team (explore/session38/halves32.sh)
+#   OUT=... bash results/h100/session38.run.sh halves36   halves rows in packs up to 36 KB on the
+#     team: against the register block and the dispatcher (explore/session38/halves36.sh), then
+#     test-gpu's cases on rows of 128 B - 128 KB, between powers of two, at 08's cache capacities
+#     and corner shapes on 08 and 11, and the case between powers on every stage
 set -u
 part=${1:-between}
 . results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
@@ -66,4 +70,8 @@ full)
 last)
   tests 08-11 08,11 330 "*"
   probe halves32 590 ;;
+halves36)
+  probe halves36 150
+  tests teams 08,11 330 "*between powers*,*128 B to 128 KB*,*each of stage 08's cache*,*corner shapes*"
+  tests between "" 590 "*between powers*" ;;
 esac

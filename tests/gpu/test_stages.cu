@@ -129,8 +129,8 @@ TEST_CASE("every stage on rows of 1-8 KB not in packs, where 08 stages a warp's 
 // team of 8-32 warps would leave warps idle, and its team of 4 warps too for rows off the 16-byte
 // boundary. For each team of 4-32 warps: the fewest packs past the team before and a length in
 // the middle, in whole packs and not (N = packs * kVec - kVec + 1 holds as many packs, shifted);
-// at M = 1, 7 (fewer rows than SMs: teams of up to 64 KB, 17-24 warps here) and 133; the special
-// inputs on a few.
+// at M = 1, 7 (fewer rows than SMs: teams of up to 64 KB, 17-24 warps here) and 133 (where halves
+// rows of 2049 packs, 32 KB and a pack, take a team of 17 warps too); the special inputs on a few.
 TEST_CASE("every stage on rows between powers of two, where 08's team is a block of just the warps needed") {
   for_each_stage([](const Stage& s, DType t) {
     const int64_t V = 16 / static_cast<int64_t>(dtype_size(t));
