@@ -8,6 +8,11 @@
 #   sweeps STAGE... each stage's default sweep in fp32, fp16 and bf16 (step11 first: its plans too)
 #   tests NAME STAGES SECONDS CASES   test-gpu of those stages and cases (* for all) to
 #            $R/test-gpu-NAME.txt, and its summary (session18-22.run.sh each had a copy until then)
+#   probe NAME UNTIL   $PROBES/NAME.sh (PROBES: the session's folder of probe scripts) until UNTIL
+#            seconds into the call, to $R/NAME.txt, then prints it
+#   peers SWEEPS IMPLS UNTIL TAIL   bench/peers.py on those sweeps and implementations, every dtype,
+#            until UNTIL seconds into the call, to $R/peers-COMMIT.{json,txt}; prints its last TAIL
+#            lines (session37.run.sh and session38.run.sh each had a copy until then)
 OUT=${OUT:-/tmp/out}
 DEPS=${DEPS:-.deps}
 R=$part; mkdir -p $R
@@ -33,4 +38,13 @@ sweeps() {
 tests() {  # tests NAME STAGES SECONDS CASES: test-gpu of those stages and cases (* for all), its summary
   SOFTMAX_TEST_STAGES=$2 timeout $3 build/test_gpu --duration=true -tc="$4" > $R/test-gpu-$1.txt 2>&1
   echo "test-gpu $1 exit $? at ${SECONDS}s"; grep -E "FAIL|^\[doctest\] (test cases|assertions)| s: " $R/test-gpu-$1.txt | tail -n 30
+}
+probe() {
+  timeout $(($2 - SECONDS)) bash $PROBES/$1.sh > $R/$1.txt 2>&1
+  echo "$1 exit $? at ${SECONDS}s"; cat $R/$1.txt
+}
+peers() {
+  GIT_DIR=/nonexistent timeout $(($3 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
+    --sweeps $1 --impls $2 --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n $4 $R/peers-$commit.txt
 }

@@ -28,22 +28,16 @@
 #     team: against the register block and the dispatcher (explore/session38/halves36.sh), then
 #     test-gpu's cases on rows of 128 B - 128 KB, between powers of two, at 08's cache capacities
 #     and corner shapes on 08 and 11, and the case between powers on every stage
+# Ran on one H100: between at 5f0d9e3, fewer at aa1f650, rule at 74043c4, check at 7a802e6,
+# team64 at f3f2312, full at 2c09c8b, last at 999d8d3, halves36 at 40f1b2b (each build.txt under
+# results/h100/explore/session38/PART/ shows it as SOFTMAX_COMMIT). After the last call the probe
+# and peers helpers moved into device_build.sh, the same commands; each part ran them as written
+# here before.
 set -u
 part=${1:-between}
-. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests
+PROBES=results/h100/explore/session38
+. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests, probe, peers
 nvidia-smi > $R/nvidia-smi.txt 2>&1
-# One of explore/session38/NAME.sh, until UNTIL seconds into the call, to $R/NAME.txt.
-probe() {
-  timeout $(($2 - SECONDS)) bash results/h100/explore/session38/$1.sh > $R/$1.txt 2>&1
-  echo "$1 exit $? at ${SECONDS}s"; cat $R/$1.txt
-}
-# The peers on SWEEPS (bench/peers.py), implementations IMPLS, until UNTIL seconds into the call;
-# the last TAIL lines of its output.
-peers() {
-  GIT_DIR=/nonexistent timeout $(($3 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
-    --sweeps $1 --impls $2 --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1
-  echo "peers exit $? at ${SECONDS}s"; tail -n $4 $R/peers-$commit.txt
-}
 ALL=torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11
 case $part in
 between)
