@@ -147,8 +147,7 @@ __host__ __device__ constexpr int team_rows_per_block() { return TL == kBlockTea
 
 // SHIFTED: as onepass's (N + kVec<T> - 1 <= TL P kVec<T>).
 template <class T, int TL, int P, bool SHIFTED = false>
-__global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restrict__ x, T* __restrict__ y,
-                                                                int64_t M, int64_t N) {
+__device__ __forceinline__ void team_rows_body(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N) {
   constexpr int THREADS = team_threads<TL>(), V = kVec<T>;
   constexpr bool whole_block = TL == kBlockTeam;
   __shared__ float max_slots[THREADS / 32], sum_slots[THREADS / 32];
@@ -210,6 +209,20 @@ __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restr
       put_pack(yr, t + lanes * i, pack<T>(e[i]));
     }
   }
+}
+
+template <class T, int TL, int P, bool SHIFTED = false>
+__global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restrict__ x, T* __restrict__ y,
+                                                                int64_t M, int64_t N) {
+  team_rows_body<T, TL, P, SHIFTED>(x, y, M, N);
+}
+
+// The block team capped at 56 registers: seven blocks of 5 warps an SM, not six (halves off the
+// 16-byte boundary, 4 packs a lane, take 63-64 registers uncapped and 47-48 capped, no spills).
+template <class T, int P, bool SHIFTED>
+__global__ void __maxnreg__(56) block_team_rows(const T* __restrict__ x, T* __restrict__ y,
+                                                                        int64_t M, int64_t N) {
+  team_rows_body<T, kBlockTeam, P, SHIFTED>(x, y, M, N);
 }
 
 // ---- rows shorter than a pack: several rows per thread ----------------------------------------
@@ -746,7 +759,8 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   }
   if constexpr (block_team_takes(c, SHIFTED)) {  // a block of just the warps the row needs
     if (const int warps = block_team_warps<T, SHIFTED>(c, N)) {
-      team_rows<T, kBlockTeam, c.packs, SHIFTED><<<static_cast<unsigned>(M), warps * 32, 0, stream>>>(x, y, M, N);
+      if (std::getenv("STEP08_CAP")) block_team_rows<T, c.packs, SHIFTED><<<static_cast<unsigned>(M), warps * 32, 0, stream>>>(x, y, M, N);
+      else team_rows<T, kBlockTeam, c.packs, SHIFTED><<<static_cast<unsigned>(M), warps * 32, 0, stream>>>(x, y, M, N);
       CUDA_CHECK_LAUNCH();
       return;
     }

@@ -28,6 +28,9 @@
 #     team: against the register block and the dispatcher (explore/session38/halves36.sh), then
 #     test-gpu's cases on rows of 128 B - 128 KB, between powers of two, at 08's cache capacities
 #     and corner shapes on 08 and 11, and the case between powers on every stage
+#   OUT=... bash results/h100/session38.run.sh cap   the block team as its own kernel capped at 56
+#     registers (STEP08_CAP=1, an experiment) against team_rows's (explore/session38/cap.sh), then
+#     test-gpu's case between powers on 08 with the cap
 # Ran on one H100: between at 5f0d9e3, fewer at aa1f650, rule at 74043c4, check at 7a802e6,
 # team64 at f3f2312, full at 2c09c8b, last at 999d8d3, halves36 at 40f1b2b (each build.txt under
 # results/h100/explore/session38/PART/ shows it as SOFTMAX_COMMIT). After the last call the probe
@@ -68,4 +71,7 @@ halves36)
   probe halves36 150
   tests teams 08,11 330 "*between powers*,*128 B to 128 KB*,*each of stage 08's cache*,*corner shapes*"
   tests between "" 590 "*between powers*" ;;
+cap)
+  probe cap 200
+  STEP08_CAP=1 tests cap 08,11 300 "*between powers*,*each of stage 08's cache*" ;;
 esac
