@@ -73,5 +73,5 @@ halves36)
   tests between "" 590 "*between powers*" ;;
 cap)
   probe cap 200
-  STEP08_CAP=1 tests cap 08,11 300 "*between powers*,*each of stage 08's cache*" ;;
+  export STEP08_CAP=1; tests cap 08,11 300 "*between powers*,*each of stage 08's cache*" ;;
 esac
