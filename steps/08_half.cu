@@ -145,7 +145,8 @@ __host__ __device__ constexpr int team_threads() { return TL == kBlockTeam ? 102
 template <int TL>
 __host__ __device__ constexpr int team_rows_per_block() { return TL == kBlockTeam ? 1 : team_threads<TL>() / TL; }
 
-// SHIFTED: as onepass's (N + kVec<T> - 1 <= TL P kVec<T>).
+// SHIFTED: as onepass's (N + kVec<T> - 1 <= TL P kVec<T>). The body of the kernels team_rows and
+// team_rows_capped (below), which differ only in how ptxas may spend registers.
 template <class T, int TL, int P, bool SHIFTED = false>
 __device__ __forceinline__ void team_rows_body(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N) {
   constexpr int THREADS = team_threads<TL>(), V = kVec<T>;
@@ -211,18 +212,28 @@ __device__ __forceinline__ void team_rows_body(const T* __restrict__ x, T* __res
   }
 }
 
+// The team of TL lanes (a power of two, or kBlockTeam) as a kernel.
 template <class T, int TL, int P, bool SHIFTED = false>
 __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restrict__ x, T* __restrict__ y,
                                                                 int64_t M, int64_t N) {
   team_rows_body<T, TL, P, SHIFTED>(x, y, M, N);
 }
 
-// The block team capped at 56 registers: seven blocks of 5 warps an SM, not six (halves off the
-// 16-byte boundary, 4 packs a lane, take 63-64 registers uncapped and 47-48 capped, no spills).
+// A block team of halves off the 16-byte boundary, compiled as its own kernel capped at 56
+// registers. Uncapped, ptxas gives it 63-64 (the partial packs' bookkeeping) and an SM fits six
+// blocks of 5 warps; capped, 47-48 with no spills, and eight fit: fp16 2048 x 4097 17.06 against
+// 18.46 us, 8193 28.53 against 30.74 (results/h100/explore/session38/cap/). No launch bounds:
+// nvcc takes __maxnreg__ or __launch_bounds__, not both; 1024 threads at 56 registers fit an SM.
 template <class T, int P, bool SHIFTED>
-__global__ void __maxnreg__(56) block_team_rows(const T* __restrict__ x, T* __restrict__ y,
-                                                                        int64_t M, int64_t N) {
+__global__ void __maxnreg__(56) team_rows_capped(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N) {
   team_rows_body<T, kBlockTeam, P, SHIFTED>(x, y, M, N);
+}
+
+// The kernel of a block team: the capped one for halves off the 16-byte boundary.
+template <class T, int P, bool SHIFTED>
+constexpr auto block_team_kernel() {
+  if constexpr (SHIFTED && sizeof(T) == 2) return team_rows_capped<T, P, SHIFTED>;
+  else return team_rows<T, kBlockTeam, P, SHIFTED>;
 }
 
 // ---- rows shorter than a pack: several rows per thread ----------------------------------------
@@ -759,8 +770,7 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   }
   if constexpr (block_team_takes(c, SHIFTED)) {  // a block of just the warps the row needs
     if (const int warps = block_team_warps<T, SHIFTED>(c, N)) {
-      if (std::getenv("STEP08_CAP")) block_team_rows<T, c.packs, SHIFTED><<<static_cast<unsigned>(M), warps * 32, 0, stream>>>(x, y, M, N);
-      else team_rows<T, kBlockTeam, c.packs, SHIFTED><<<static_cast<unsigned>(M), warps * 32, 0, stream>>>(x, y, M, N);
+      block_team_kernel<T, c.packs, SHIFTED>()<<<static_cast<unsigned>(M), warps * 32, 0, stream>>>(x, y, M, N);
       CUDA_CHECK_LAUNCH();
       return;
     }
@@ -1085,7 +1095,7 @@ template <class T, bool SHIFTED, int P>
 void explain_block_team(std::vector<KernelConfig>& out, int warps) {
   out.push_back({config_name<T, SHIFTED>("team_rows block of " + team_size_name(warps * 32) + " x " +
                                              std::to_string(P) + " packs", int64_t{warps} * 32 * P * kVec<T>),
-                 reinterpret_cast<const void*>(team_rows<T, kBlockTeam, P, SHIFTED>), warps * 32, 0,
+                 reinterpret_cast<const void*>(block_team_kernel<T, P, SHIFTED>()), warps * 32, 0,
                  int64_t{P} * kVec<T>});
 }
 
