@@ -30,15 +30,15 @@
 #     and corner shapes on 08 and 11, and the case between powers on every stage
 #   OUT=... bash results/h100/session38.run.sh cap   the block team as its own kernel capped at 56
 #     registers (STEP08_CAP=1, an experiment) against team_rows's (explore/session38/cap.sh), then
-#     test-gpu's case between powers on 08 with the cap
+#     test-gpu's cases between powers and at 08's cache capacities on 08 and 11 with the cap
 #   OUT=... bash results/h100/session38.run.sh final   at the session's last code (halves' block
 #     teams off the 16-byte boundary capped at 56 registers): the block teams under
 #     compute-sanitizer (explore/session38/sanitize.sh), then every test-gpu case on 08 and 11
 # Ran on one H100: between at 5f0d9e3, fewer at aa1f650, rule at 74043c4, check at 7a802e6,
-# team64 at f3f2312, full at 2c09c8b, last at 999d8d3, halves36 at 40f1b2b (each build.txt under
-# results/h100/explore/session38/PART/ shows it as SOFTMAX_COMMIT). After the last call the probe
-# and peers helpers moved into device_build.sh, the same commands; each part ran them as written
-# here before.
+# team64 at f3f2312, full at 2c09c8b, last at 999d8d3, halves36 at 40f1b2b, cap at 3323a09, final
+# at 3f8dd8f (each build.txt under results/h100/explore/session38/PART/ shows it as
+# SOFTMAX_COMMIT). Before part cap the probe and peers helpers moved into device_build.sh, the
+# same commands; the parts before it ran them as written in this file then.
 set -u
 part=${1:-between}
 PROBES=results/h100/explore/session38
