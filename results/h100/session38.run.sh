@@ -38,7 +38,9 @@
 # team64 at f3f2312, full at 2c09c8b, last at 999d8d3, halves36 at 40f1b2b, cap at 3323a09, final
 # at 3f8dd8f (each build.txt under results/h100/explore/session38/PART/ shows it as
 # SOFTMAX_COMMIT). Before part cap the probe and peers helpers moved into device_build.sh, the
-# same commands; the parts before it ran them as written in this file then.
+# same commands; the parts before it ran them as written in this file then. After part final the
+# probe scripts' loops became probe.sh's `variants` and `sanitize`: the same commands in the same
+# order, checked against each part's output with stand-in binaries.
 set -u
 part=${1:-between}
 PROBES=results/h100/explore/session38

@@ -11,6 +11,14 @@
 #                                 us % | ..."; stages named on a line replace STAGES; once the script
 #                                 has run PROBE_UNTIL seconds (if set) it prints the shape with
 #                                 "(time)" and stops
+#   variants ROUNDS VARIANT... < lines "DTYPE M N"   (thirty-eighth session onwards) each shape,
+#                                 ROUNDS times over, under each VARIANT in turn, a string "ENV...
+#                                 BINARY" (one's arguments after the shape): one's lines
+#   sanitize BINARY < lines "DTYPE M N WHAT..."   (thirty-eighth session onwards; the sanitize.sh
+#                                 of sessions 36-37 had the loop) BINARY --check on each shape
+#                                 under compute-sanitizer's four tools: "ok"/"FAIL" a run, the
+#                                 tool's summary (the log's head on a failure), then
+#                                 "sanitize: P passed, F failed"
 row() { grep -E "^ *$2 +$3 " <<< "$1" | awk '{print $4, "us", $NF}'; }
 one() {
   local t=$1 m=$2 n=$3; shift 3
@@ -37,4 +45,25 @@ stage_rows() {
     done
     echo "$line"
   done
+}
+variants() {
+  local rounds=$1 t m n round v; shift
+  while read -r t m n; do
+    for ((round = 1; round <= rounds; ++round)); do
+      for v in "$@"; do one $t $m $n $v; done  # $v unquoted: its ENV words, then the binary
+    done
+  done
+}
+sanitize() {
+  local bin=$1 t m n what tool log rc summary passed=0 failed=0
+  while read -r t m n what; do
+    for tool in memcheck racecheck synccheck initcheck; do
+      log=$(compute-sanitizer --tool $tool --error-exitcode 99 $bin --check --dtype $t --rows $m --cols $n 2>&1)
+      rc=$?
+      summary=$(echo "$log" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" | tail -n 1)
+      if [ $rc -eq 0 ]; then passed=$((passed + 1)); echo "ok    $t $m x $n ($what) $tool: $summary"
+      else failed=$((failed + 1)); echo "FAIL  $t $m x $n ($what) $tool (exit $rc)"; echo "$log" | head -n 20; fi
+    done
+  done
+  echo "sanitize: $passed passed, $failed failed"
 }

@@ -4,12 +4,7 @@
 # (halves off the 16-byte boundary at 4 packs a lane: 63-64 registers against 47-48 capped; halves
 # in packs 52 against 47); each its own process, 30 iterations, twice (probe.sh's one).
 . results/h100/explore/probe.sh
-while read -r t m n; do
-  for round in 1 2; do
-    one $t $m $n ./step08
-    one $t $m $n STEP08_CAP=1 ./step08
-  done
-done <<'SHAPES'
+variants 2 "./step08" "STEP08_CAP=1 ./step08" <<'SHAPES'
 f16 2048 4097
 f16 2048 8193
 f16 2048 2049

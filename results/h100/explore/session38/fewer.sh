@@ -6,13 +6,7 @@
 # (STEP08_BLOCK_TEAMS=0), at M = 2048 and 8192; each its own process, 30 iterations, the three
 # twice (probe.sh's one). Prints "DTYPE M x N ENV BINARY: µs us %copy" lines.
 . results/h100/explore/probe.sh
-while read -r t m n; do
-  for round in 1 2; do
-    one $t $m $n ./step08
-    one $t $m $n STEP08_BLOCK_TEAMS=fewer ./step08
-    one $t $m $n STEP08_BLOCK_TEAMS=0 ./step08
-  done
-done <<'SHAPES'
+variants 2 "./step08" "STEP08_BLOCK_TEAMS=fewer ./step08" "STEP08_BLOCK_TEAMS=0 ./step08" <<'SHAPES'
 f32 2048 1028
 f32 2048 1280
 f32 2048 1536

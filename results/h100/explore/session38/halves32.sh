@@ -4,12 +4,7 @@
 # 17-19 warps of 4 packs; two blocks an SM fit up to 18); each its own process, 30 iterations,
 # twice (probe.sh's one). Prints "DTYPE M x N ENV BINARY: µs us %copy" lines.
 . results/h100/explore/probe.sh
-while read -r t m n; do
-  for round in 1 2; do
-    one $t $m $n ./step08
-    one $t $m $n STEP08_PATH=team ./step08
-  done
-done <<'SHAPES'
+variants 2 "./step08" "STEP08_PATH=team ./step08" <<'SHAPES'
 f16 2048 16392
 f16 2048 16896
 f16 2048 17408

@@ -4,13 +4,7 @@
 # against STEP08_BLOCK_TEAMS=0 on shapes each side of the rule, and the dispatcher; each its own
 # process, 30 iterations, twice (probe.sh's one). Prints "DTYPE M x N ENV BINARY: µs us %copy".
 . results/h100/explore/probe.sh
-while read -r t m n; do
-  for round in 1 2; do
-    one $t $m $n ./step08
-    one $t $m $n STEP08_BLOCK_TEAMS=0 ./step08
-    one $t $m $n ./step11
-  done
-done <<'SHAPES'
+variants 2 "./step08" "STEP08_BLOCK_TEAMS=0 ./step08" "./step11" <<'SHAPES'
 f32 2048 1028
 f16 2048 1536
 f16 2048 1025

@@ -4,16 +4,8 @@
 # warps of 4 packs in packs and not, 17 and 30 warps at M = 7 (fewer rows than SMs), each through
 # ./step08 --check. Run from the repository root after the build; one line per run, then
 # "sanitize: P passed, F failed".
-passed=0 failed=0
-while read -r t m n what; do
-  for tool in memcheck racecheck synccheck initcheck; do
-    log=$(compute-sanitizer --tool $tool --error-exitcode 99 ./step08 --check --dtype $t --rows $m --cols $n 2>&1)
-    rc=$?
-    summary=$(echo "$log" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" | tail -n 1)
-    if [ $rc -eq 0 ]; then passed=$((passed + 1)); echo "ok    $t $m x $n ($what) $tool: $summary"
-    else failed=$((failed + 1)); echo "FAIL  $t $m x $n ($what) $tool (exit $rc)"; echo "$log" | head -n 20; fi
-  done
-done <<'SHAPES'
+. results/h100/explore/probe.sh
+sanitize ./step08 <<'SHAPES'
 f16 133 1025 3 warps x 2 packs, shifted
 f32 133 1025 3 warps x 4 packs, shifted
 bf16 133 4104 5 warps x 4 packs
@@ -21,4 +13,3 @@ f32 133 4097 9 warps x 4 packs, shifted
 f16 7 16392 17 warps x 4 packs
 f32 7 15001 30 warps x 4 packs, shifted
 SHAPES
-echo "sanitize: $passed passed, $failed failed"

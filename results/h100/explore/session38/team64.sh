@@ -4,13 +4,7 @@
 # it replaced (STEP08_PATH=register) and the dispatcher, each its own process, 30 iterations,
 # twice (probe.sh's one). Prints "DTYPE M x N ENV BINARY: µs us %copy" lines.
 . results/h100/explore/probe.sh
-while read -r t m n; do
-  for round in 1 2; do
-    one $t $m $n ./step08
-    one $t $m $n STEP08_PATH=register ./step08
-    one $t $m $n ./step11
-  done
-done <<'SHAPES'
+variants 2 "./step08" "STEP08_PATH=register ./step08" "./step11" <<'SHAPES'
 f32 2048 16384
 f32 2048 12288
 f32 4096 12288
