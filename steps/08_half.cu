@@ -26,12 +26,14 @@
 //     any dtype), so they are still read once (sixteenth session; the two-pass kernel before).
 // STEP08_PATH=team|register|wide|medium|extreme|twopass|splitk forces one path (the doc's comparison tables;
 // refuse() names the shapes it cannot take); STEP08_ROWS_PER_SM=k overrides the two-pass kernel's
-// L2-sized residency cap; STEP08_BLOCK_TEAMS=0 keeps rows in teams of a power of two warps;
+// L2-sized residency cap; STEP08_BLOCK_TEAMS=0 keeps rows in teams of a power of two warps,
+// STEP08_CAPPED=0 runs halves block teams without the register cap;
 // STEP08_PACK_ROWS=0 leaves pack_rows' lengths to the kernels below it,
 // STEP08_STAGED_ROWS=0 leaves staged_rows' to the shifted teams (=1 stages them at any matrix
 // size, =all rows in packs too; STEP08_STAGED_SPREAD=k spreads a small matrix over k warps an SM:
 // for comparisons).
 // See docs/08_half.md.
+#include <array>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -219,20 +221,32 @@ __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restr
   team_rows_body<T, TL, P, SHIFTED>(x, y, M, N);
 }
 
-// A block team of halves off the 16-byte boundary, compiled as its own kernel capped at 56
-// registers. Uncapped, ptxas gives it 63-64 (the partial packs' bookkeeping) and an SM fits six
-// blocks of 5 warps; capped, 47-48 with no spills, and eight fit: fp16 2048 x 4097 17.06 against
-// 18.46 us, 8193 28.53 against 30.74 (results/h100/explore/session38/cap/). No launch bounds:
-// nvcc takes __maxnreg__ or __launch_bounds__, not both; 1024 threads at 56 registers fit an SM.
+// A block team of halves, compiled as its own kernel capped at 56 registers. Uncapped, ptxas gives
+// it 63-64 off the 16-byte boundary (the partial packs' bookkeeping) and 52 in packs; capped,
+// 47-48 with no spills. Off the boundary an SM then fits eight blocks of 5 warps instead of six:
+// fp16 2048 x 4097 17.06 against 18.46 us, 8193 28.53 against 30.74 (results/h100/explore/
+// session38/cap/). In packs it changes nothing up to 18 warps, and from 19 to 21 it fits two blocks
+// an SM instead of one (thirty-ninth session). No launch bounds: nvcc takes __maxnreg__ or
+// __launch_bounds__, not both; 1024 threads at 56 registers fit an SM.
 template <class T, int P, bool SHIFTED>
 __global__ void __maxnreg__(56) team_rows_capped(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N) {
   team_rows_body<T, kBlockTeam, P, SHIFTED>(x, y, M, N);
 }
 
-// The kernel of a block team: the capped one for halves off the 16-byte boundary.
+// STEP08_CAPPED=0 runs the halves block teams as team_rows, uncapped (for comparisons).
+bool capped_teams_enabled() {
+  static const bool on = [] {
+    const char* e = std::getenv("STEP08_CAPPED");
+    return !(e && std::strcmp(e, "0") == 0);
+  }();
+  return on;
+}
+
+// The kernel of a block team: the capped one for halves.
 template <class T, int P, bool SHIFTED>
-constexpr auto block_team_kernel() {
-  if constexpr (SHIFTED && sizeof(T) == 2) return team_rows_capped<T, P, SHIFTED>;
+auto block_team_kernel() {
+  if constexpr (sizeof(T) == 2)
+    return capped_teams_enabled() ? team_rows_capped<T, P, SHIFTED> : team_rows<T, kBlockTeam, P, SHIFTED>;
   else return team_rows<T, kBlockTeam, P, SHIFTED>;
 }
 
@@ -572,15 +586,16 @@ constexpr int kNumRegCfgs = sizeof(kRegCfgs) / sizeof(kRegCfgs[0]);
 // rows per warp, since the thirty-sixth session: results/h100/explore/session36/), two packs a
 // thread at 4 KB, four from 8 KB on, and as many warps as that takes (results/h100/explore/
 // session9/rows.txt). A row takes the first that covers it; the stage chooses the team path for
-// rows of up to kTeamAutoBytes, or kTeamFewRowsBytes when there are fewer rows than SMs or they
-// are fp32 in 16-byte packs, kTeamPackedHalvesBytes halves in packs (thirty-eighth session).
+// rows of up to kTeamAutoBytes, or kTeamFewRowsBytes when there are fewer rows than SMs, or when
+// two of the team's blocks fit an SM and the rows are in packs or halves (thirty-eighth and
+// thirty-ninth sessions).
 struct TeamCfg {
   int lanes, packs;
 };
 constexpr TeamCfg kTeamCfgs[] = {{1, 1},   {2, 1},   {4, 1},   {8, 1},   {16, 1},  {32, 1},  {64, 1},
                                  {128, 1}, {128, 2}, {128, 4}, {256, 4}, {512, 4}, {1024, 4}};
 constexpr int kNumTeamCfgs = sizeof(kTeamCfgs) / sizeof(kTeamCfgs[0]);
-constexpr int64_t kTeamAutoBytes = 32 * 1024, kTeamFewRowsBytes = 64 * 1024, kTeamPackedHalvesBytes = 36 * 1024;
+constexpr int64_t kTeamAutoBytes = 32 * 1024, kTeamFewRowsBytes = 64 * 1024;
 
 // wide: the largest register kernel (1024 threads x 8 packs) plus 8 slices of shared memory (128 KB,
 // opt-in): a 256 KB row per block, one block per SM, loads for the whole row in flight at once
@@ -653,6 +668,35 @@ SplitPlan split_plan(const DeviceInfo& d, int64_t M, int64_t N) {
 // (shifted: its packs start up to kVec - 1 slots before it).
 int64_t cache_cols(DType t, int64_t N, bool shifted) { return shifted_slots(N, shifted, vec_of(t)); }
 
+bool block_teams_enabled();
+
+// Blocks an SM fits of the team launch_team runs for a row of 32-64 KB (the 1024 x 4 configuration)
+// with `warps` warps busy: a block team of that many warps, or the whole team of 32. From the
+// runtime's calculator, so the compiler's register count on this GPU decides; read once.
+template <class T, bool SHIFTED>
+int long_team_blocks_per_sm(int warps) {
+  static const std::array<int, 33> blocks = [] {
+    std::array<int, 33> b{};
+    for (int w = 1; w <= 32; ++w) {
+      const bool block_team = w < 32 && block_teams_enabled();
+      const void* k = block_team ? reinterpret_cast<const void*>(block_team_kernel<T, 4, SHIFTED>())
+                                 : reinterpret_cast<const void*>(team_rows<T, 1024, 4, SHIFTED>);
+      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b[w], k, block_team ? w * 32 : 1024, 0));
+    }
+    return b;
+  }();
+  return blocks[warps];
+}
+
+// Whether two blocks of the team for a row of `cols` cached elements (32-64 KB) fit an SM.
+bool two_team_blocks_fit(DType t, int64_t cols, bool shifted) {
+  const int warps = static_cast<int>(ceil_div(ceil_div(cols, vec_of(t)), int64_t{32} * 4));
+  return with_element_type(t, [&](auto tag) {
+    using T = decltype(tag);
+    return (shifted ? long_team_blocks_per_sm<T, true>(warps) : long_team_blocks_per_sm<T, false>(warps)) >= 2;
+  });
+}
+
 Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   const Path f = forced_path();
   if (f != Path::automatic) return f;
@@ -664,14 +708,17 @@ Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   // Rows of up to 32 KB (64 KB when rows are fewer than SMs): a team of warps per row, exp taken
   // once, shuffles and one barrier per reduction; faster there than the block's registers with its
   // (max, sum) merges (docs/08_half.md, "A team of warps per row"). Rows in packs go further, as
-  // long as two blocks of the team fit an SM: fp32 to 64 KB (17-32 warps, 31 registers: level or up
-  // to 1% ahead of the register block, fp32 2048 x 16384 94.2-94.4 against 95.0-95.1 us), halves to
-  // 36 KB (17-18 warps, 52 registers: 1-8% ahead, fp16 2048 x 16392 50.8 against 54.3 us; at 19
-  // warps one block fits, 21% behind). results/h100/explore/session38/ (check/, team64/, last/).
+  // long as two blocks of the team fit an SM: fp32 to 64 KB on an H100 (17-32 warps, 31 registers:
+  // level or up to 1% ahead of the register block, fp32 2048 x 16384 94.2-94.4 against 95.0-95.1
+  // us), halves to 42 KB (17-21 warps, 47 registers capped: fp16 2048 x 16392 50.8 against 54.3 us;
+  // where one block fits, 21% behind). So do halves rows off the boundary; fp32 ones stay on the
+  // register block (fp32 2048 x 8193: 50.98 us on the team, 50.42 on it). results/h100/explore/
+  // session38/ (check/, team64/, last/) and session39/.
   const int64_t row_bytes = N * static_cast<int64_t>(dtype_size(t));
-  const int64_t packed_team_bytes = t == DType::f32 ? kTeamFewRowsBytes : kTeamPackedHalvesBytes;
-  const bool long_team = M < d.sm_count || (in_packs && row_bytes <= packed_team_bytes);
-  if (row_bytes <= kTeamAutoBytes || (row_bytes <= kTeamFewRowsBytes && long_team)) return Path::team;
+  if (row_bytes <= kTeamAutoBytes) return Path::team;
+  const bool team_ok = in_packs || t != DType::f32;
+  const bool long_team = M < d.sm_count || (team_ok && two_team_blocks_fit(t, N, !in_packs));
+  if (row_bytes <= kTeamFewRowsBytes && long_team) return Path::team;
   // The row in registers up to 64 KB (two blocks per SM); then registers + shared memory, 512 threads
   // and two blocks per SM up to 128 KB, 1024 threads beyond (docs/08_half.md, "The wide kernel";
   // since its slices are summed as they land it also beats the 1024-thread register kernel on halves

@@ -130,12 +130,13 @@ TEST_CASE("every stage on rows of 1-8 KB not in packs, where 08 stages a warp's 
 // boundary. For each team of 4-32 warps: the fewest packs past the team before and a length in
 // the middle, in whole packs and not (N = packs * kVec - kVec + 1 holds as many packs, shifted);
 // at M = 1, 7 (fewer rows than SMs: teams of up to 64 KB, 17-24 warps here) and 133 (where halves
-// rows of 2049 packs, 32 KB and a pack, take a team of 17 warps too); the special inputs on a few.
+// rows of 2049-2688 packs, 32-42 KB, in packs or not, take a capped team of 17-21 warps too, and
+// fp32 rows in packs one of up to 32 warps); the special inputs on a few.
 TEST_CASE("every stage on rows between powers of two, where 08's team is a block of just the warps needed") {
   for_each_stage([](const Stage& s, DType t) {
     const int64_t V = 16 / static_cast<int64_t>(dtype_size(t));
     for (int64_t M : {1, 7, 133})
-      for (int64_t packs : {65, 96, 129, 160, 257, 320, 513, 640, 1025, 1537, 2049, 3000})
+      for (int64_t packs : {65, 96, 129, 160, 257, 320, 513, 640, 1025, 1537, 2049, 2400, 2688, 3000})
         for (int64_t N : {packs * V, packs * V - V + 1}) check_one(s, t, M, N, InputKind::random);
     for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf, InputKind::all_equal})
       for (int64_t packs : {129, 513, 2049}) check_one(s, t, 7, packs * V - V + 1, kind);

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Device runs of the thirty-ninth session (2026-11-28). Each call builds on the device first
+# (device_build.sh: Google Benchmark and doctest carried in .deps, the commit in .commit), then:
+#   OUT=... bash results/h100/session39.run.sh halves42   stage 08's capped block teams on halves
+#     rows of 32-42 KB against the launcher before (explore/session39/halves42.sh), the capped
+#     teams under compute-sanitizer (explore/session39/sanitize.sh), test-gpu's case between
+#     powers on every stage, then its cases on rows of 128 B - 128 KB, at 08's cache capacities
+#     and corner shapes on 08 and 11
+#   OUT=... bash results/h100/session39.run.sh final   every test-gpu case on stages 08 and 11, the
+#     case between powers on every stage, then every stage and peer on bench/peers.py's default
+#     sweeps (the README's table)
+#   OUT=... bash results/h100/session39.run.sh sweeps   the dispatcher's sweeps in three dtypes,
+#     then the peers on the sweeps "between" and "unpacked"
+set -u
+part=${1:-halves42}
+PROBES=results/h100/explore/session39
+. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests, probe, peers
+nvidia-smi > $R/nvidia-smi.txt 2>&1
+ALL=torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11
+case $part in
+halves42)
+  probe halves42 330
+  probe sanitize 430
+  tests between "" 450 "*between powers*"
+  tests teams 08,11 $((590 - SECONDS)) "*128 B to 128 KB*,*each of stage 08's cache*,*corner shapes*" ;;
+final)
+  tests 08-11 08,11 300 "*"
+  tests between "" 320 "*between powers*"
+  GIT_DIR=/nonexistent timeout $((595 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
+    --dtypes f32,f16,bf16 --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
+sweeps)
+  sweeps step11
+  peers between,unpacked $ALL 595 8 ;;
+esac
