@@ -225,9 +225,10 @@ __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restr
 // it 63-64 off the 16-byte boundary (the partial packs' bookkeeping) and 52 in packs; capped,
 // 47-48 with no spills. Off the boundary an SM then fits eight blocks of 5 warps instead of six:
 // fp16 2048 x 4097 17.06 against 18.46 us, 8193 28.53 against 30.74 (results/h100/explore/
-// session38/cap/). In packs it changes nothing up to 18 warps, and from 19 to 21 it fits two blocks
-// an SM instead of one (thirty-ninth session). No launch bounds: nvcc takes __maxnreg__ or
-// __launch_bounds__, not both; 1024 threads at 56 registers fit an SM.
+// session38/cap/). In packs (52 uncapped, 47-48 capped) it ran level up to 17 warps, and from 19
+// to 21 two blocks fit an SM instead of one (results/h100/explore/session39/halves42/: fp16
+// 2048 x 5120 18.77 against 18.89 us, 20480 61.2 against 62.6). No launch bounds: nvcc takes
+// __maxnreg__ or __launch_bounds__, not both; 1024 threads at 56 registers fit an SM.
 template <class T, int P, bool SHIFTED>
 __global__ void __maxnreg__(56) team_rows_capped(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N) {
   team_rows_body<T, kBlockTeam, P, SHIFTED>(x, y, M, N);
@@ -710,10 +711,11 @@ Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   // (max, sum) merges (docs/08_half.md, "A team of warps per row"). Rows in packs go further, as
   // long as two blocks of the team fit an SM: fp32 to 64 KB on an H100 (17-32 warps, 31 registers:
   // level or up to 1% ahead of the register block, fp32 2048 x 16384 94.2-94.4 against 95.0-95.1
-  // us), halves to 42 KB (17-21 warps, 47 registers capped: fp16 2048 x 16392 50.8 against 54.3 us;
-  // where one block fits, 21% behind). So do halves rows off the boundary; fp32 ones stay on the
-  // register block (fp32 2048 x 8193: 50.98 us on the team, 50.42 on it). results/h100/explore/
-  // session38/ (check/, team64/, last/) and session39/.
+  // us), halves to 42 KB (17-21 warps, 47-48 registers capped: fp16 2048 x 16392 50.8 against 54.3
+  // us, 19456 58.4 against 59.8; where one block fits, 12-21% behind). So do halves rows off the
+  // boundary (fp16 2048 x 16385: 51.9 against 55.4 us); fp32 ones stay on the register block (fp32
+  // 2048 x 8193: 50.98 us on the team, 50.42 on it). results/h100/explore/session38/ (check/,
+  // team64/, last/) and session39/halves42/.
   const int64_t row_bytes = N * static_cast<int64_t>(dtype_size(t));
   if (row_bytes <= kTeamAutoBytes) return Path::team;
   const bool team_ok = in_packs || t != DType::f32;
