@@ -220,7 +220,7 @@ inline constexpr Rule kDispatchRules[] = {
     {kHalves, Rows::contiguous, 67, kNoLimit, 131073, 172032, kNoLimit, "08",
      "rows of 256-336 KB: 08's wider block: 66.9-93.9% against 57.0-85.1% for 10's clusters of 2 at M = 67 .. 2048, N = 131073 .. 172032"},
     {kHalves, Rows::contiguous, 1, kNoLimit, 1, 65536, kNoLimit, "08",
-     "16-byte packs: a team of 4-18 warps per row up to 36 KB, a block's registers to 64 KB, registers + shared memory at 128 KB: 98-102% of the copy at M = 2048, N = 1024 .. 16384; between the powers of two a block of just the warps a row needs: 97.4-99.4% at fp16 N = 8200 .. 12288, where the team of 16 warps ran 81.7-95.8%"},
+     "16-byte packs: a team of 4-20 warps per row up to 40 KB, a block's registers to 64 KB, registers + shared memory at 128 KB: 98-102% of the copy at M = 2048, N = 1024 .. 16384; between the powers of two a block of just the warps a row needs: 97.4-99.4% at fp16 N = 8200 .. 12288, where the team of 16 warps ran 81.7-95.8%"},
     {kHalves, Rows::contiguous, 1024, kNoLimit, 1, 131072, kNoLimit, "08",
      "many rows of 256 KB: 08's wide block, 1024 threads holding 256 KB in registers + shared memory: 90-95% at M = 1024 .. 2048, N = 2^17"},
     // 64-1024 halves rows of 2 MB and more in packs went to 10's clusters (up to 2^20) or 08's

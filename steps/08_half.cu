@@ -12,12 +12,14 @@
 //     the cache itself is common/row_cache.cuh's RowCache;
 //   * `twopass` for any N (the second read of the row comes from L2) and a two-kernel split-K for a
 //     few long rows, so every shape has a path; the launcher dispatches by shape;
-//   * `team_rows` for rows of up to 32 KB (64 KB when rows are fewer than SMs or fp32 in packs, 36 KB
-//     for halves in packs): stage 03's warp per row widened to a team of 1-32 warps, in 16-byte packs
-//     of any dtype, exp taken once per element; since the thirty-sixth session narrowed too, to teams
-//     of 1-16 lanes (several rows of 16-256 bytes per warp), and `pack_rows` for rows shorter than a
-//     pack (several rows per thread); since the thirty-eighth, a row between the powers of two takes
-//     a block of just the warps it needs, not the next team of a power of two;
+//   * `team_rows` for rows of up to 32 KB (64 KB when rows are fewer than SMs; while two of the
+//     team's blocks fit an SM, fp32 rows in packs to 64 KB and halves rows to 40 KB on an H100, the
+//     halves' block teams capped at 56 registers): stage 03's warp per row widened to a team of 1-32
+//     warps, in 16-byte packs of any dtype, exp taken once per element; since the thirty-sixth
+//     session narrowed too, to teams of 1-16 lanes (several rows of 16-256 bytes per warp), and
+//     `pack_rows` for rows shorter than a pack (several rows per thread); since the thirty-eighth,
+//     a row between the powers of two takes a block of just the warps it needs, not the next team
+//     of a power of two;
 //   * `staged_rows` for short rows not in whole packs (thirty-seventh session): a warp's stretch of
 //     rows copied into shared memory in 16-byte packs, a team of lanes per row there, and back;
 //   * rows that are not a whole number of packs (N % kVec != 0, or x and y misaligned alike) in
@@ -689,7 +691,8 @@ int long_team_blocks_per_sm(int warps) {
   return blocks[warps];
 }
 
-// Whether two blocks of the team for a row of `cols` cached elements (32-64 KB) fit an SM.
+// Whether two blocks of the team for a row of `cols` cached elements fit an SM; cols at most what
+// the 1024 x 4 team holds (64 KB), so 1-32 warps.
 bool two_team_blocks_fit(DType t, int64_t cols, bool shifted) {
   const int warps = static_cast<int>(ceil_div(ceil_div(cols, vec_of(t)), int64_t{32} * 4));
   return with_element_type(t, [&](auto tag) {
@@ -711,16 +714,17 @@ Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   // (max, sum) merges (docs/08_half.md, "A team of warps per row"). Rows in packs go further, as
   // long as two blocks of the team fit an SM: fp32 to 64 KB on an H100 (17-32 warps, 31 registers:
   // level or up to 1% ahead of the register block, fp32 2048 x 16384 94.2-94.4 against 95.0-95.1
-  // us), halves to 42 KB (17-21 warps, 47-48 registers capped: fp16 2048 x 16392 50.8 against 54.3
-  // us, 19456 58.4 against 59.8; where one block fits, 12-21% behind). So do halves rows off the
-  // boundary (fp16 2048 x 16385: 51.9 against 55.4 us); fp32 ones stay on the register block (fp32
-  // 2048 x 8193: 50.98 us on the team, 50.42 on it). results/h100/explore/session38/ (check/,
-  // team64/, last/) and session39/halves42/.
+  // us), halves to 40 KB (17-20 warps, 47-48 registers capped, ten warps a scheduler: fp16 2048 x
+  // 16392 50.8 against 54.3 us, 19456 58.4 against 59.8; where one block fits, 12-21% behind). So
+  // do halves rows off the boundary (fp16 2048 x 16385: 51.9 against 55.4 us); fp32 ones stay on
+  // the register block (fp32 2048 x 8193: 50.98 us on the team, 50.42 on it). results/h100/
+  // explore/session38/ (check/, team64/, last/) and session39/halves42/.
   const int64_t row_bytes = N * static_cast<int64_t>(dtype_size(t));
   if (row_bytes <= kTeamAutoBytes) return Path::team;
-  const bool team_ok = in_packs || t != DType::f32;
-  const bool long_team = M < d.sm_count || (team_ok && two_team_blocks_fit(t, N, !in_packs));
-  if (row_bytes <= kTeamFewRowsBytes && long_team) return Path::team;
+  if (row_bytes <= kTeamFewRowsBytes) {
+    const bool team_ok = in_packs || t != DType::f32;
+    if (M < d.sm_count || (team_ok && two_team_blocks_fit(t, N, !in_packs))) return Path::team;
+  }
   // The row in registers up to 64 KB (two blocks per SM); then registers + shared memory, 512 threads
   // and two blocks per SM up to 128 KB, 1024 threads beyond (docs/08_half.md, "The wide kernel";
   // since its slices are summed as they land it also beats the 1024-thread register kernel on halves

@@ -2,7 +2,7 @@
 # Device runs of the thirty-ninth session (2026-11-28). Each call builds on the device first
 # (device_build.sh: Google Benchmark and doctest carried in .deps, the commit in .commit), then:
 #   OUT=... bash results/h100/session39.run.sh halves42   stage 08's capped block teams on halves
-#     rows of 32-42 KB against the launcher before (explore/session39/halves42.sh), the capped
+#     rows of 32-42 KB (the team takes them to 40 KB: 20 warps) against the launcher before (explore/session39/halves42.sh), the capped
 #     teams under compute-sanitizer (explore/session39/sanitize.sh), test-gpu's case between
 #     powers on every stage, then its cases on rows of 128 B - 128 KB, at 08's cache capacities
 #     and corner shapes on 08 and 11
@@ -11,6 +11,10 @@
 #     sweeps (the README's table)
 #   OUT=... bash results/h100/session39.run.sh sweeps   the dispatcher's sweeps in three dtypes,
 #     then the peers on the sweeps "between" and "unpacked"
+#   OUT=... bash results/h100/session39.run.sh check   at the session's last code (choose() asks the
+#     occupancy calculator only for rows of up to 64 KB): stage 08's default on halves rows of 20
+#     and 21 warps against the team and the register block forced (explore/session39/paths.sh),
+#     every test-gpu case on stages 08 and 11, and the case between powers on every stage
 set -u
 part=${1:-halves42}
 PROBES=results/h100/explore/session39
@@ -32,4 +36,8 @@ final)
 sweeps)
   sweeps step11
   peers between,unpacked $ALL 595 8 ;;
+check)
+  probe paths 120
+  tests 08-11 08,11 420 "*"
+  tests between "" 440 "*between powers*" ;;
 esac

@@ -130,8 +130,9 @@ TEST_CASE("every stage on rows of 1-8 KB not in packs, where 08 stages a warp's 
 // boundary. For each team of 4-32 warps: the fewest packs past the team before and a length in
 // the middle, in whole packs and not (N = packs * kVec - kVec + 1 holds as many packs, shifted);
 // at M = 1, 7 (fewer rows than SMs: teams of up to 64 KB, 17-24 warps here) and 133 (where halves
-// rows of 2049-2688 packs, 32-42 KB, in packs or not, take a capped team of 17-21 warps too, and
-// fp32 rows in packs one of up to 32 warps); the special inputs on a few.
+// rows of 2049 and 2400 packs, in packs or not, take a capped team of 17 and 19 warps too, two
+// blocks an SM on an H100, those of 2688 the register block, and fp32 rows in packs a team of up
+// to 32 warps); the special inputs on a few.
 TEST_CASE("every stage on rows between powers of two, where 08's team is a block of just the warps needed") {
   for_each_stage([](const Stage& s, DType t) {
     const int64_t V = 16 / static_cast<int64_t>(dtype_size(t));

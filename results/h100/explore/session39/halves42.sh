@@ -6,6 +6,9 @@
 # register block of 512 threads x 8 packs). Then rows just past 42 KB, where the capped team fits
 # one block: the register block (the default) against STEP08_PATH=team. Each its own process,
 # 30 iterations, twice (probe.sh's one).
+# (Read after the run: at 21 warps two blocks do not fit, since each of the SM's four schedulers
+# holds ten warps of 48 registers, so the rows of 21 warps here ran the register block both ways;
+# the team goes to 20 warps, 40 KB. docs/08_half.md has the corrected reading.)
 . results/h100/explore/probe.sh
 variants 2 "./step08" "STEP08_CAPPED=0 ./step08" <<'SHAPES'
 f16 2048 5120

@@ -4,6 +4,8 @@
 # and 21 warps of 4 packs in packs and not (the rows of 32-42 KB that take the team now), each
 # through ./step08 --check at M = 133 (more rows than SMs, so the long rows take the team by
 # occupancy). One line per run, then "sanitize: P passed, F failed".
+# (Read after the run: rows of 21 warps fit one team block an SM, so the two shapes of 21 warps
+# ran the register block, not the team.)
 . results/h100/explore/probe.sh
 sanitize ./step08 <<'SHAPES'
 f16 133 4097 5 warps x 4 packs, shifted
