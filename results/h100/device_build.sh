@@ -10,6 +10,7 @@
 #            $R/test-gpu-NAME.txt, and its summary (session18-22.run.sh each had a copy until then)
 #   probe NAME UNTIL   $PROBES/NAME.sh (PROBES: the session's folder of probe scripts) until UNTIL
 #            seconds into the call, to $R/NAME.txt, then prints it
+#   ALL      the peers and stages a peers run of the dispatcher times (session37-38.run.sh each had it)
 #   peers SWEEPS IMPLS UNTIL TAIL   bench/peers.py on those sweeps and implementations, every dtype,
 #            until UNTIL seconds into the call, to $R/peers-COMMIT.{json,txt}; prints its last TAIL
 #            lines (session37.run.sh and session38.run.sh each had a copy until then)
@@ -22,6 +23,8 @@ commit=$(cat .commit 2>/dev/null || echo unknown)
 make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit all build/test_gpu lib > $R/build.txt 2>&1 \
   || { echo "build failed"; tail -n 30 $R/build.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
+nvidia-smi > $R/nvidia-smi.txt 2>&1  # (each session's script wrote it until session 39)
+ALL=torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11
 B="--iters 30 --benchmark_out_format=json"
 budget() { [ $SECONDS -lt $1 ] || { echo "skipped (time): $2"; return 1; }; }
 run() { out=$1; shift; budget 480 $out || return; timeout 100 "$@" $B --benchmark_out=$R/$out.json > $R/$out.txt 2>&1

@@ -18,9 +18,7 @@
 set -u
 part=${1:-halves42}
 PROBES=results/h100/explore/session39
-. results/h100/device_build.sh  # the build, R, B, budget, run, sweeps, tests, probe, peers
-nvidia-smi > $R/nvidia-smi.txt 2>&1
-ALL=torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11
+. results/h100/device_build.sh  # the build, nvidia-smi, R, B, ALL, budget, run, sweeps, tests, probe, peers
 case $part in
 halves42)
   probe halves42 330
