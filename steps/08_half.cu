@@ -672,35 +672,9 @@ SplitPlan split_plan(const DeviceInfo& d, int64_t M, int64_t N) {
 // (shifted: its packs start up to kVec - 1 slots before it).
 int64_t cache_cols(DType t, int64_t N, bool shifted) { return shifted_slots(N, shifted, vec_of(t)); }
 
-bool block_teams_enabled();
-
-// Blocks an SM fits of the team launch_team runs for a row of 32-64 KB (the 1024 x 4 configuration)
-// with `warps` warps busy: a block team of that many warps, or the whole team of 32. From the
-// runtime's calculator, so the compiler's register count on this GPU decides; read once.
-template <class T, bool SHIFTED>
-int long_team_blocks_per_sm(int warps) {
-  static const std::array<int, 33> blocks = [] {
-    std::array<int, 33> b{};
-    for (int w = 1; w <= 32; ++w) {
-      const bool block_team = w < 32 && block_teams_enabled();
-      const void* k = block_team ? reinterpret_cast<const void*>(block_team_kernel<T, 4, SHIFTED>())
-                                 : reinterpret_cast<const void*>(team_rows<T, 1024, 4, SHIFTED>);
-      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b[w], k, block_team ? w * 32 : 1024, 0));
-    }
-    return b;
-  }();
-  return blocks[warps];
-}
-
-// Whether two blocks of the team for a row of `cols` cached elements fit an SM; cols at most what
-// the 1024 x 4 team holds (64 KB), so 1-32 warps.
-bool two_team_blocks_fit(DType t, int64_t cols, bool shifted) {
-  const int warps = static_cast<int>(ceil_div(ceil_div(cols, vec_of(t)), int64_t{32} * 4));
-  return with_element_type(t, [&](auto tag) {
-    using T = decltype(tag);
-    return (shifted ? long_team_blocks_per_sm<T, true>(warps) : long_team_blocks_per_sm<T, false>(warps)) >= 2;
-  });
-}
+// Whether two blocks of the team for a row of `cols` cached elements (32-64 KB) fit an SM: below,
+// beside the launcher whose choice it asks about.
+bool two_team_blocks_fit(DType t, int64_t cols, bool shifted);
 
 Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   const Path f = forced_path();
@@ -808,11 +782,19 @@ bool block_teams_enabled() {
 constexpr bool block_team_takes(TeamCfg c, bool shifted) {
   return c.lanes > 128 || (c.lanes == 128 && shifted && c.packs > 1);
 }
-// Its warps for a row of N, or 0 where the configuration's own team is no larger.
+// Its warps for a row that needs `warps` of them, or 0 where the configuration's own team is no
+// larger.
+int block_team_size(TeamCfg c, int64_t warps) {
+  return warps < c.lanes / 32 && block_teams_enabled() ? static_cast<int>(warps) : 0;
+}
+// The warps a row of `cols` cached elements needs in configuration c.
+template <class T>
+int64_t team_warps_needed(TeamCfg c, int64_t cols) {
+  return ceil_div(ceil_div(cols, int64_t{kVec<T>}), int64_t{32} * c.packs);
+}
 template <class T, bool SHIFTED>
 int block_team_warps(TeamCfg c, int64_t N) {
-  const int64_t warps = ceil_div(ceil_div(launch_cols<T, SHIFTED>(N), int64_t{kVec<T>}), int64_t{32} * c.packs);
-  return warps < c.lanes / 32 && block_teams_enabled() ? static_cast<int>(warps) : 0;
+  return block_team_size(c, team_warps_needed<T>(c, launch_cols<T, SHIFTED>(N)));
 }
 
 template <class T, bool SHIFTED, int I = 0>
@@ -833,6 +815,35 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   team_rows<T, c.lanes, c.packs, SHIFTED><<<static_cast<unsigned>(ceil_div(M, rows_per_block)), threads, 0, stream>>>(
       x, y, M, N);
   CUDA_CHECK_LAUNCH();
+}
+
+// Blocks an SM fits of what launch_team runs for a row of `cols` cached elements in its last
+// configuration (1024 lanes x 4 packs: rows of 32-64 KB): the block team block_team_size gives
+// it, or the whole team. From the runtime's calculator, so the compiler's register count on this
+// GPU decides; read once for each of the 1-32 warps a row may need.
+template <class T, bool SHIFTED>
+int long_team_blocks_per_sm(int64_t cols) {
+  static constexpr TeamCfg c = kTeamCfgs[kNumTeamCfgs - 1];
+  static_assert(block_team_takes(c, SHIFTED), "rows of 32-64 KB may take a block team");
+  static const std::array<int, c.lanes / 32 + 1> blocks = [] {
+    std::array<int, c.lanes / 32 + 1> b{};
+    for (int w = 1; w <= c.lanes / 32; ++w) {
+      const int block_warps = block_team_size(c, w);
+      const void* k = block_warps ? reinterpret_cast<const void*>(block_team_kernel<T, c.packs, SHIFTED>())
+                                  : reinterpret_cast<const void*>(team_rows<T, c.lanes, c.packs, SHIFTED>);
+      const int threads = block_warps ? block_warps * 32 : team_threads<c.lanes>();
+      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b[w], k, threads, 0));
+    }
+    return b;
+  }();
+  return blocks[team_warps_needed<T>(c, cols)];
+}
+
+bool two_team_blocks_fit(DType t, int64_t cols, bool shifted) {
+  return with_element_type(t, [&](auto tag) {
+    using T = decltype(tag);
+    return (shifted ? long_team_blocks_per_sm<T, true>(cols) : long_team_blocks_per_sm<T, false>(cols)) >= 2;
+  });
 }
 
 // Short rows not in packs whose group of rows fills at most kPackRowsMaxPacks packs, x and y on a

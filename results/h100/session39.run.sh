@@ -15,6 +15,9 @@
 #     occupancy calculator only for rows of up to 64 KB): stage 08's default on halves rows of 20
 #     and 21 warps against the team and the register block forced (explore/session39/paths.sh),
 #     every test-gpu case on stages 08 and 11, and the case between powers on every stage
+# Ran on one H100: halves42 at 9d7320c, final and sweeps at 467b0fa, check at 752b6d4. Part final
+# ran bench/peers.py written out in full with its default sweeps and implementations, the same
+# call as the peers helper it uses now (an empty IMPLS is every implementation).
 set -u
 part=${1:-halves42}
 PROBES=results/h100/explore/session39
@@ -28,9 +31,7 @@ halves42)
 final)
   tests 08-11 08,11 300 "*"
   tests between "" 320 "*between powers*"
-  GIT_DIR=/nonexistent timeout $((595 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
-    --dtypes f32,f16,bf16 --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1
-  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
+  peers m2048,batch,vector "" 595 12 ;;  # the default sweeps, every implementation
 sweeps)
   sweeps step11
   peers between,unpacked $ALL 595 8 ;;
