@@ -15,7 +15,8 @@
 #     occupancy calculator only for rows of up to 64 KB): stage 08's default on halves rows of 20
 #     and 21 warps against the team and the register block forced (explore/session39/paths.sh),
 #     every test-gpu case on stages 08 and 11, and the case between powers on every stage
-# Ran on one H100: halves42 at 9d7320c, final and sweeps at 467b0fa, check at 752b6d4. Part final
+# Ran on one H100: halves42 at 9d7320c, final and sweeps at 467b0fa, check at 752b6d4 and again at
+# 13bcea8 (its output moved to explore/session39/check2/). Part final
 # ran bench/peers.py written out in full with its default sweeps and implementations, the same
 # call as the peers helper it uses now (an empty IMPLS is every implementation).
 set -u
