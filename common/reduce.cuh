@@ -47,9 +47,15 @@ __device__ __forceinline__ float block_allreduce(float v, Op op) {
 // one float per warp of the block that no other call uses before the block's next barrier (give
 // each call site its own slots). Introduced in stage 08 (a team of warps per row; teams of any
 // number of warps in its thirty-eighth session).
+// SHORT_CHAIN (TW a power of two, 2 to 32; fortieth session): the second level in log2(TW)
+// shuffle steps instead of 5. Lane l reads its team's partial l % TW, so every TW lanes hold all
+// of them, and a butterfly over TW lanes gives each lane the team's result (the same bits in
+// every lane: each step combines the same two operands on both sides). Stage 08 takes it where
+// the grid has at most one block an SM, and its reductions are the kernel's critical path.
 constexpr int kBlockTeam = 0;
-template <int TW, class Op>
+template <int TW, bool SHORT_CHAIN = false, class Op>
 __device__ __forceinline__ float team_allreduce(float v, Op op, float* slots) {
+  static_assert(!SHORT_CHAIN || (TW >= 2 && TW <= 32), "SHORT_CHAIN: a team of 2-32 warps, a power of two");
   v = warp_allreduce(v, op);
   if constexpr (TW != 1) {
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
@@ -57,6 +63,10 @@ __device__ __forceinline__ float team_allreduce(float v, Op op, float* slots) {
     __syncthreads();
     if constexpr (TW == kBlockTeam) {
       v = warp_allreduce(lane < static_cast<int>(blockDim.x / 32) ? slots[lane] : Op::identity, op);
+    } else if constexpr (SHORT_CHAIN) {
+      v = slots[warp / TW * TW + lane % TW];
+#pragma unroll
+      for (int offset = TW / 2; offset > 0; offset /= 2) v = op(v, __shfl_xor_sync(0xffffffffu, v, offset));
     } else {
       v = warp_allreduce(lane < TW ? slots[warp / TW * TW + lane] : Op::identity, op);
     }
@@ -69,8 +79,9 @@ __device__ __forceinline__ float team_allreduce(float v, Op op, float* slots) {
 // thread returns op over its team's values. Under a warp (TL < 32) the team's lanes exchange by
 // shuffles within the warp, and all 32 lanes of the warp must call it (a team past the last row
 // too, on identities); from a warp up it is team_allreduce<TL / 32>. Introduced in stage 08's
-// thirty-sixth session (teams smaller than a warp: several short rows per warp).
-template <int TL, class Op>
+// thirty-sixth session (teams smaller than a warp: several short rows per warp). SHORT_CHAIN: as
+// team_allreduce's, for teams of 64-1024 lanes.
+template <int TL, bool SHORT_CHAIN = false, class Op>
 __device__ __forceinline__ float lanes_allreduce(float v, Op op, float* slots) {
   static_assert(TL == kBlockTeam || (TL >= 1 && TL <= 1024 && (TL & (TL - 1)) == 0),
                 "TL: a power of two, 1 .. 1024, or kBlockTeam");
@@ -81,7 +92,7 @@ __device__ __forceinline__ float lanes_allreduce(float v, Op op, float* slots) {
     for (int offset = TL / 2; offset > 0; offset /= 2) v = op(v, __shfl_xor_sync(0xffffffffu, v, offset));
     return v;
   } else {
-    return team_allreduce<TL / 32>(v, op, slots);
+    return team_allreduce<TL / 32, SHORT_CHAIN>(v, op, slots);
   }
 }
 

@@ -29,7 +29,8 @@
 // STEP08_PATH=team|register|wide|medium|extreme|twopass|splitk forces one path (the doc's comparison tables;
 // refuse() names the shapes it cannot take); STEP08_ROWS_PER_SM=k overrides the two-pass kernel's
 // L2-sized residency cap; STEP08_BLOCK_TEAMS=0 keeps rows in teams of a power of two warps,
-// STEP08_CAPPED=0 runs halves block teams without the register cap;
+// STEP08_CAPPED=0 runs halves block teams without the register cap; STEP08_SHORT_CHAIN=0 keeps the
+// reductions' five-step second level in teams whose grid fits the SMs once;
 // STEP08_PACK_ROWS=0 leaves pack_rows' lengths to the kernels below it,
 // STEP08_STAGED_ROWS=0 leaves staged_rows' to the shifted teams (=1 stages them at any matrix
 // size, =all rows in packs too; STEP08_STAGED_SPREAD=k spreads a small matrix over k warps an SM:
@@ -149,9 +150,11 @@ __host__ __device__ constexpr int team_threads() { return TL == kBlockTeam ? 102
 template <int TL>
 __host__ __device__ constexpr int team_rows_per_block() { return TL == kBlockTeam ? 1 : team_threads<TL>() / TL; }
 
-// SHIFTED: as onepass's (N + kVec<T> - 1 <= TL P kVec<T>). The body of the kernels team_rows and
-// team_rows_capped (below), which differ only in how ptxas may spend registers.
-template <class T, int TL, int P, bool SHIFTED = false>
+// SHIFTED: as onepass's (N + kVec<T> - 1 <= TL P kVec<T>). SHORT_CHAIN (teams of 2-8 warps, a
+// power of two): the reductions' second level in log2(TW) shuffles (common/reduce.cuh), for a grid
+// of at most one block an SM. The body of the kernels team_rows and team_rows_capped (below),
+// which differ only in how ptxas may spend registers.
+template <class T, int TL, int P, bool SHIFTED = false, bool SHORT_CHAIN = false>
 __device__ __forceinline__ void team_rows_body(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N) {
   constexpr int THREADS = team_threads<TL>(), V = kVec<T>;
   constexpr bool whole_block = TL == kBlockTeam;
@@ -189,7 +192,7 @@ __device__ __forceinline__ void team_rows_body(const T* __restrict__ x, T* __res
   float m = -INFINITY;
 #pragma unroll
   for (int i = 0; i < P; ++i) m = fmaxf(m, pack_max<T>(r[i]));
-  m = lanes_allreduce<TL>(m, MaxOp{}, max_slots);
+  m = lanes_allreduce<TL, SHORT_CHAIN>(m, MaxOp{}, max_slots);
   // 3. exp(x - max) once, kept as floats, and the row's sum; an all -inf row sums against 0 (sum
   //    0, output NaN as torch's).
   const float ms = m == -INFINITY ? 0.0f : m;
@@ -204,7 +207,7 @@ __device__ __forceinline__ void team_rows_body(const T* __restrict__ x, T* __res
       l += e[i][k];
     }
   }
-  const float inv = 1.0f / lanes_allreduce<TL>(l, SumOp{}, sum_slots);
+  const float inv = 1.0f / lanes_allreduce<TL, SHORT_CHAIN>(l, SumOp{}, sum_slots);
   // 4. Normalise from registers; 16-byte stores.
 #pragma unroll
   for (int i = 0; i < P; ++i) {
@@ -217,10 +220,10 @@ __device__ __forceinline__ void team_rows_body(const T* __restrict__ x, T* __res
 }
 
 // The team of TL lanes (a power of two, or kBlockTeam) as a kernel.
-template <class T, int TL, int P, bool SHIFTED = false>
+template <class T, int TL, int P, bool SHIFTED = false, bool SHORT_CHAIN = false>
 __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restrict__ x, T* __restrict__ y,
                                                                 int64_t M, int64_t N) {
-  team_rows_body<T, TL, P, SHIFTED>(x, y, M, N);
+  team_rows_body<T, TL, P, SHIFTED, SHORT_CHAIN>(x, y, M, N);
 }
 
 // A block team of halves, compiled as its own kernel capped at 56 registers. Uncapped, ptxas gives
@@ -797,6 +800,22 @@ int block_team_warps(TeamCfg c, int64_t N) {
   return block_team_size(c, team_warps_needed<T>(c, launch_cols<T, SHIFTED>(N)));
 }
 
+// Teams of 2-8 warps whose grid has at most one block an SM run the reductions' second level in
+// log2(warps) shuffles, not 5: there each block's reductions are the kernel's critical path, and
+// the shorter chain took 0.07-0.21 us off rows of 4 KB (fp32 128 x 1024: 4.55 against 4.67 us;
+// fp16 / bf16 128 x 1024 4.52 / 4.47 against 4.60 / 4.68). Where many blocks share an SM it was
+// no faster, or slower (fp16 2048 x 1024 7.09 against 7.00, fp32 2048 x 4096 26.00 against 25.78),
+// as in the twentieth session: results/h100/explore/session40/latency/reduce.txt (means of three
+// runs, each its own process). STEP08_SHORT_CHAIN=0 keeps the five steps (for comparisons).
+constexpr bool short_chain_takes(TeamCfg c) { return c.lanes >= 64 && c.lanes <= 256; }
+bool short_chain_enabled() {
+  static const bool on = [] {
+    const char* e = std::getenv("STEP08_SHORT_CHAIN");
+    return !(e && std::strcmp(e, "0") == 0);
+  }();
+  return on;
+}
+
 template <class T, bool SHIFTED, int I = 0>
 void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   constexpr TeamCfg c = kTeamCfgs[I];
@@ -812,8 +831,15 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
     }
   }
   constexpr int threads = team_threads<c.lanes>(), rows_per_block = threads / c.lanes;
-  team_rows<T, c.lanes, c.packs, SHIFTED><<<static_cast<unsigned>(ceil_div(M, rows_per_block)), threads, 0, stream>>>(
-      x, y, M, N);
+  const unsigned blocks = static_cast<unsigned>(ceil_div(M, rows_per_block));
+  if constexpr (short_chain_takes(c)) {  // at most one block an SM: the reductions' shorter chain
+    if (blocks <= static_cast<unsigned>(device_info().sm_count) && short_chain_enabled()) {
+      team_rows<T, c.lanes, c.packs, SHIFTED, true><<<blocks, threads, 0, stream>>>(x, y, M, N);
+      CUDA_CHECK_LAUNCH();
+      return;
+    }
+  }
+  team_rows<T, c.lanes, c.packs, SHIFTED><<<blocks, threads, 0, stream>>>(x, y, M, N);
   CUDA_CHECK_LAUNCH();
 }
 

@@ -75,7 +75,9 @@ TEST_CASE("every stage matches the reference on random inputs, corner shapes") {
 
 // Row lengths that pick each of stage 08's team sizes (rows of 128 B to 64 KB: 1 to 32 warps per
 // row, four or two rows per block for the smallest) and the register kernel after them, at M = 7
-// (fewer rows than SMs, and a last block with teams past the last row) and M = 133.
+// (fewer rows than SMs, and a last block with teams past the last row; its teams of 2-8 warps
+// reduce with the shorter second level, a grid of at most one block an SM) and M = 133 (the five
+// steps, on a GPU of up to 132 SMs).
 TEST_CASE("every stage on rows of 128 B to 128 KB, few rows and a partial last block") {
   for_each_stage([](const Stage& s, DType t) {
     for (int64_t M : {7, 133})

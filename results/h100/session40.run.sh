@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Device runs of the fortieth session (2026-11-28). Each call builds on the device first
+# (device_build.sh: Google Benchmark and doctest carried in .deps, the commit in .commit), then:
+#   OUT=... bash results/h100/session40.run.sh latency   what torch.compile runs on the latency-bound
+#     shapes (explore/session40/inductor.py, while the variants build), then stage 08's team
+#     reductions and 8-warp teams for 4 KB rows against HEAD (explore/session40/reduce.sh)
+#   OUT=... bash results/h100/session40.run.sh check   the shorter second level in stage 08's teams
+#     of 2-8 warps against the five steps on few-row shapes (explore/session40/chain.sh), those
+#     teams under compute-sanitizer (sanitize.sh), then every test-gpu case on stages 08 and 11
+set -u
+part=${1:-latency}
+PROBES=results/h100/explore/session40
+. results/h100/device_build.sh  # the build, nvidia-smi, R, B, ALL, budget, run, sweeps, tests, probe, peers
+case $part in
+latency)
+  (timeout 200 python3 $PROBES/inductor.py > $R/inductor.txt 2>&1; echo "inductor exit $?" >> $R/inductor.txt) &
+  export PROBE_UNTIL=560 ROUNDS=3; probe reduce 580
+  wait
+  grep -E "^KERNEL|exit|^torch" $R/inductor.txt ;;
+check)
+  probe chain 230
+  probe sanitize 290
+  tests 08-11 08,11 $((590 - SECONDS)) "*" ;;
+esac
