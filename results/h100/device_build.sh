@@ -48,6 +48,6 @@ probe() {
 }
 peers() {
   GIT_DIR=/nonexistent timeout $(($3 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32,f16,bf16 \
-    --sweeps $1 --impls $2 --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1
+    --sweeps $1 ${2:+--impls $2} --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1
   echo "peers exit $? at ${SECONDS}s"; tail -n $4 $R/peers-$commit.txt
 }

@@ -7,6 +7,10 @@
 #   OUT=... bash results/h100/session40.run.sh check   the shorter second level in stage 08's teams
 #     of 2-8 warps against the five steps on few-row shapes (explore/session40/chain.sh), those
 #     teams under compute-sanitizer (sanitize.sh), then every test-gpu case on stages 08 and 11
+#   OUT=... bash results/h100/session40.run.sh final   every stage and peer on bench/peers.py's
+#     default sweeps (the README's table)
+#   OUT=... bash results/h100/session40.run.sh warp2k   fp32 rows of 6.5-8 KB on stages 03 and 08
+#     (explore/session40/warp2k.sh)
 set -u
 part=${1:-latency}
 PROBES=results/h100/explore/session40
@@ -21,4 +25,8 @@ check)
   probe chain 230
   probe sanitize 290
   tests 08-11 08,11 $((590 - SECONDS)) "*" ;;
+final)
+  peers m2048,batch,vector "" 590 12 ;;  # the default sweeps, every implementation
+warp2k)
+  probe warp2k 400 ;;
 esac
