@@ -11,6 +11,9 @@
 #     default sweeps (the README's table)
 #   OUT=... bash results/h100/session40.run.sh warp2k   fp32 rows of 6.5-8 KB on stages 03 and 08
 #     (explore/session40/warp2k.sh)
+#   OUT=... bash results/h100/session40.run.sh l2state   stages 03 and 08, Triton's fused kernel and
+#     the copy timed after the flush with the GPU spin between them (peers.py's order) and before
+#     them (the L2 left dirty, as ./stepNN times): explore/session40/l2state.py
 set -u
 part=${1:-latency}
 PROBES=results/h100/explore/session40
@@ -29,4 +32,7 @@ final)
   peers m2048,batch,vector "" 590 12 ;;  # the default sweeps, every implementation
 warp2k)
   probe warp2k 400 ;;
+l2state)
+  timeout 300 python3 $PROBES/l2state.py build/libsoftmax.so > $R/l2state.txt 2>&1; echo "l2state exit $?"
+  cat $R/l2state.txt ;;
 esac
