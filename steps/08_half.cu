@@ -19,7 +19,8 @@
 //     session narrowed too, to teams of 1-16 lanes (several rows of 16-256 bytes per warp), and
 //     `pack_rows` for rows shorter than a pack (several rows per thread); since the thirty-eighth,
 //     a row between the powers of two takes a block of just the warps it needs, not the next team
-//     of a power of two;
+//     of a power of two; since the fortieth, teams of 2-8 warps whose grid has at most one block an
+//     SM reduce over their warps' partials in log2(warps) shuffles (team_allreduce's SHORT_CHAIN);
 //   * `staged_rows` for short rows not in whole packs (thirty-seventh session): a warp's stretch of
 //     rows copied into shared memory in 16-byte packs, a team of lanes per row there, and back;
 //   * rows that are not a whole number of packs (N % kVec != 0, or x and y misaligned alike) in

@@ -14,6 +14,9 @@
 #   OUT=... bash results/h100/session40.run.sh l2state   stages 03 and 08, Triton's fused kernel and
 #     the copy timed after the flush with the GPU spin between them (peers.py's order) and before
 #     them (the L2 left dirty, as ./stepNN times): explore/session40/l2state.py
+# Ran on one H100: latency at 2c4b1a9, check and final at c88d8b7 (final's first try stopped at
+# once: the peers helper passed an empty --impls, fixed in 778bbd9), warp2k at 778bbd9, l2state at
+# 10a1b1a.
 set -u
 part=${1:-latency}
 PROBES=results/h100/explore/session40
