@@ -14,6 +14,9 @@
 #   OUT=... bash results/h100/session40.run.sh l2state   stages 03 and 08, Triton's fused kernel and
 #     the copy timed after the flush with the GPU spin between them (peers.py's order) and before
 #     them (the L2 left dirty, as ./stepNN times): explore/session40/l2state.py
+#   OUT=... bash results/h100/session40.run.sh order   fp32 2048 x 2048 in bench/peers.py alone
+#     (--filter), then within fp32's m2048 and batch sweeps, stages 03, 08 and 11 and Triton fused:
+#     does what ran before it in the process change its times?
 # Ran on one H100: latency at 2c4b1a9, check and final at c88d8b7 (final's first try stopped at
 # once: the peers helper passed an empty --impls, fixed in 778bbd9), warp2k at 778bbd9, l2state at
 # 10a1b1a.
@@ -38,4 +41,12 @@ warp2k)
 l2state)
   timeout 300 python3 $PROBES/l2state.py build/libsoftmax.so > $R/l2state.txt 2>&1; echo "l2state exit $?"
   cat $R/l2state.txt ;;
+order)
+  for run in alone sweep; do
+    if [ $run = alone ]; then sel=(--sweeps batch --filter '/M:2048/N:2048$'); else sel=(--sweeps m2048,batch); fi
+    GIT_DIR=/nonexistent timeout 200 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32 "${sel[@]}" \
+      --impls step03,step08,step11,triton_fused --out $R/peers-$run.json > $R/peers-$run.txt 2>&1
+    echo "$run exit $? at ${SECONDS}s"
+    python3 -c "import json,sys; [print(sys.argv[2], r['M'], r['N'], r['impl'], round(r['median_us'], 2)) for r in json.load(open(sys.argv[1]))['records'] if r['N'] <= 4096 and r.get('median_us')]" $R/peers-$run.json $run
+  done ;;
 esac
