@@ -17,6 +17,8 @@
 #   OUT=... bash results/h100/session40.run.sh order   fp32 2048 x 2048 in bench/peers.py alone
 #     (--filter), then within fp32's m2048 and batch sweeps, stages 03, 08 and 11 and Triton fused:
 #     does what ran before it in the process change its times?
+#   OUT=... bash results/h100/session40.run.sh order2   fp32 2048 x 2048 alone again, with every
+#     implementation (the full run's list) instead of four
 # Ran on one H100: latency at 2c4b1a9, check and final at c88d8b7 (final's first try stopped at
 # once: the peers helper passed an empty --impls, fixed in 778bbd9), warp2k at 778bbd9, l2state at
 # 10a1b1a.
@@ -42,11 +44,17 @@ l2state)
   timeout 300 python3 $PROBES/l2state.py build/libsoftmax.so > $R/l2state.txt 2>&1; echo "l2state exit $?"
   cat $R/l2state.txt ;;
 order)
-  for run in alone sweep; do
+  for run in ${RUNS:-alone sweep}; do
     if [ $run = alone ]; then sel=(--sweeps batch --filter '/M:2048/N:2048$'); else sel=(--sweeps m2048,batch); fi
     GIT_DIR=/nonexistent timeout 200 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32 "${sel[@]}" \
-      --impls step03,step08,step11,triton_fused --out $R/peers-$run.json > $R/peers-$run.txt 2>&1
+      --impls ${IMPLS:-step03,step08,step11,triton_fused} --out $R/peers-$run.json > $R/peers-$run.txt 2>&1
     echo "$run exit $? at ${SECONDS}s"
     python3 -c "import json,sys; [print(sys.argv[2], r['M'], r['N'], r['impl'], round(r['median_us'], 2)) for r in json.load(open(sys.argv[1]))['records'] if r['N'] <= 4096 and r.get('median_us')]" $R/peers-$run.json $run
   done ;;
+order2)
+  every=torch,torch_compile,triton_fused,triton_online,step01,step02,step03,step04,step05,step06,step07,step07b,step08,step09,step10,step11,step12
+  GIT_DIR=/nonexistent timeout 300 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32 --sweeps batch \
+    --filter '/M:2048/N:2048$' --impls $every --out $R/peers-every.json > $R/peers-every.txt 2>&1
+  echo "every exit $? at ${SECONDS}s"
+  python3 -c "import json,sys; [print(r['M'], r['N'], r['impl'], round(r['median_us'], 2)) for r in json.load(open(sys.argv[1]))['records'] if r.get('median_us')]" $R/peers-every.json ;;
 esac
