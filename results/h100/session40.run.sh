@@ -21,7 +21,7 @@
 #     implementation (the full run's list) instead of four
 # Ran on one H100: latency at 2c4b1a9, check and final at c88d8b7 (final's first try stopped at
 # once: the peers helper passed an empty --impls, fixed in 778bbd9), warp2k at 778bbd9, l2state at
-# 10a1b1a.
+# 10a1b1a, order at 1fd1b0e, order2 at d23118a (outputs in explore/session40/order/).
 set -u
 part=${1:-latency}
 PROBES=results/h100/explore/session40
