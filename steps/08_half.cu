@@ -803,11 +803,12 @@ int block_team_warps(TeamCfg c, int64_t N) {
 
 // Teams of 2-8 warps whose grid has at most one block an SM run the reductions' second level in
 // log2(warps) shuffles, not 5: there each block's reductions are the kernel's critical path, and
-// the shorter chain took 0.07-0.21 us off rows of 4 KB (fp32 128 x 1024: 4.55 against 4.67 us;
-// fp16 / bf16 128 x 1024 4.52 / 4.47 against 4.60 / 4.68). Where many blocks share an SM it was
-// no faster, or slower (fp16 2048 x 1024 7.09 against 7.00, fp32 2048 x 4096 26.00 against 25.78),
-// as in the twentieth session: results/h100/explore/session40/latency/reduce.txt (means of three
-// runs, each its own process). STEP08_SHORT_CHAIN=0 keeps the five steps (for comparisons).
+// the shorter chain took 0.04-0.27 us off each of 15 few-row shapes (fp32 128 x 1024: 4.59
+// against 4.72 us; fp16 128 x 8192: 6.18 against 6.44; results/h100/explore/session40/check/
+// chain.txt, means of three runs, each its own process). Given to every team in a first probe
+// (latency/reduce.txt), it was no faster or slower where many blocks share an SM (fp16 2048 x 1024
+// 7.09 against 7.00 us, fp32 2048 x 4096 26.00 against 25.78), as in the twentieth session.
+// STEP08_SHORT_CHAIN=0 keeps the five steps (for comparisons).
 constexpr bool short_chain_takes(TeamCfg c) { return c.lanes >= 64 && c.lanes <= 256; }
 bool short_chain_enabled() {
   static const bool on = [] {
