@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Device runs of the forty-first session (2026-11-28). Each call builds on the device first
+# (device_build.sh: Google Benchmark and doctest carried in .deps, the commit in .commit), then:
+#   OUT=... bash results/h100/session41.run.sh first   every test-gpu case on stages 09, 10 and 12
+#     (their last full records were on older common/ code), while three geometries of stage 08's
+#     teams build (explore/session41/geometry.sh); then those geometries against HEAD on rows of
+#     2-8 KB
+#   OUT=... bash results/h100/session41.run.sh final   every test-gpu case on stages 08 and 11,
+#     the dispatcher's sweeps in three dtypes, and every stage and peer on bench/peers.py's
+#     default sweeps (the README's table)
+set -u
+part=${1:-first}
+PROBES=results/h100/explore/session41
+. results/h100/device_build.sh  # the build, nvidia-smi, R, B, ALL, budget, run, sweeps, tests, probe, peers
+export DEPS R commit  # for the probe scripts, which run as their own processes
+case $part in
+first)
+  (BUILD_ONLY=1 bash $PROBES/geometry.sh > $R/geometry-build.txt 2>&1) &
+  tests 09-10-12 09,10,12 $((330 - SECONDS)) "*"
+  wait; cat $R/geometry-build.txt
+  export RUN_ONLY=1 PROBE_UNTIL=$((580 - SECONDS)); probe geometry 595 ;;  # (the probe's clock starts at 0)
+final)
+  tests 08-11 08,11 240 "*"
+  sweeps step11
+  peers m2048,batch,vector "" 590 12 ;;
+esac
