@@ -5,9 +5,10 @@
 #     (their last full records were on older common/ code), while three geometries of stage 08's
 #     teams build (explore/session41/geometry.sh); then those geometries against HEAD on rows of
 #     2-8 KB
-#   OUT=... bash results/h100/session41.run.sh final   every test-gpu case on stages 08 and 11,
-#     the dispatcher's sweeps in three dtypes, and every stage and peer on bench/peers.py's
-#     default sweeps (the README's table)
+#   OUT=... bash results/h100/session41.run.sh final   every stage and peer on bench/peers.py's
+#     default sweeps (the README's table), the dispatcher's sweeps in three dtypes, then every
+#     test-gpu case on stages 01-07b until the call's time runs out (stage 08's kernels did not
+#     change: no geometry of first was faster on the shapes it was for)
 set -u
 part=${1:-first}
 PROBES=results/h100/explore/session41
@@ -20,7 +21,7 @@ first)
   wait; cat $R/geometry-build.txt
   export RUN_ONLY=1 PROBE_UNTIL=$((580 - SECONDS)); probe geometry 595 ;;  # (the probe's clock starts at 0)
 final)
-  tests 08-11 08,11 240 "*"
+  peers m2048,batch,vector "" 400 12
   sweeps step11
-  peers m2048,batch,vector "" 590 12 ;;
+  tests 01-07b 01,02,03,04,05,06,07,07b $((590 - SECONDS)) "*" ;;
 esac
