@@ -9,6 +9,9 @@
 #     default sweeps (the README's table), the dispatcher's sweeps in three dtypes, then every
 #     test-gpu case on stages 01-07b until the call's time runs out (stage 08's kernels did not
 #     change: no geometry of first was faster on the shapes it was for)
+# Ran on one H100: first at 4175431, final at 794fb1a; then, from a shell line in the call, part
+# t0811 (`tests 08-11 08,11 400 "*"`) and part again (`peers m2048,batch,vector "" 400 6`), each
+# after sourcing device_build.sh with PROBES set as here (explore/README.md, forty-first session).
 set -u
 part=${1:-first}
 PROBES=results/h100/explore/session41
