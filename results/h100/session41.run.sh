@@ -9,6 +9,9 @@
 #     default sweeps (the README's table), the dispatcher's sweeps in three dtypes, then every
 #     test-gpu case on stages 01-07b until the call's time runs out (stage 08's kernels did not
 #     change: no geometry of first was faster on the shapes it was for)
+#   OUT=... bash results/h100/session41.run.sh clocks   the GPU's P-state, clocks and power, sampled
+#     by nvidia-smi, while fp32 2048 x 2048 runs in bench/peers.py beside four implementations and
+#     beside all seventeen, and in the stages' own harness (explore/session41/clocks.sh)
 # Ran on one H100: first at 4175431, final at 794fb1a; then, from a shell line in the call, part
 # t0811 (`tests 08-11 08,11 400 "*"`) and part again (`peers m2048,batch,vector "" 400 6`), each
 # after sourcing device_build.sh with PROBES set as here (explore/README.md, forty-first session).
@@ -27,4 +30,6 @@ final)
   peers m2048,batch,vector "" 400 12
   sweeps step11
   tests 01-07b 01,02,03,04,05,06,07,07b $((590 - SECONDS)) "*" ;;
+clocks)
+  probe clocks 590 ;;
 esac
