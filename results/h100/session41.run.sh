@@ -12,6 +12,9 @@
 #   OUT=... bash results/h100/session41.run.sh clocks   the GPU's P-state, clocks and power, sampled
 #     by nvidia-smi, while fp32 2048 x 2048 runs in bench/peers.py beside four implementations and
 #     beside all seventeen, and in the stages' own harness (explore/session41/clocks.sh)
+#   OUT=... bash results/h100/session41.run.sh placement   fp32 2048 x 1024 ... 4096 with y at gaps
+#     of 0 to 40 MB after x, the copy, stages 03 and 08 and Triton's fused kernel timed as
+#     bench/peers.py times them (explore/session41/placement.py)
 # Ran on one H100: first at 4175431, final at 794fb1a; then, from a shell line in the call, part
 # t0811 (`tests 08-11 08,11 400 "*"`) and part again (`peers m2048,batch,vector "" 400 6`), each
 # after sourcing device_build.sh with PROBES set as here (explore/README.md, forty-first session).
@@ -32,4 +35,7 @@ final)
   tests 01-07b 01,02,03,04,05,06,07,07b $((590 - SECONDS)) "*" ;;
 clocks)
   probe clocks 590 ;;
+placement)
+  timeout 400 python3 $PROBES/placement.py build/libsoftmax.so > $R/placement.txt 2>&1; echo "placement exit $?"
+  cat $R/placement.txt ;;
 esac
