@@ -15,6 +15,8 @@
 #   OUT=... bash results/h100/session41.run.sh placement   fp32 2048 x 1024 ... 4096 with y at gaps
 #     of 0 to 40 MB after x, the copy, stages 03 and 08 and Triton's fused kernel timed as
 #     bench/peers.py times them (explore/session41/placement.py)
+#   OUT=... bash results/h100/session41.run.sh spin   the spin's calibration on an idle GPU and a
+#     loaded one, and fp32 2048 x 2048 and 4096 timed after spins of 0-400 us (explore/session41/spin.py)
 # Ran on one H100: first at 4175431, final at 794fb1a; then, from a shell line in the call, part
 # t0811 (`tests 08-11 08,11 400 "*"`) and part again (`peers m2048,batch,vector "" 400 6`), each
 # after sourcing device_build.sh with PROBES set as here (explore/README.md, forty-first session).
@@ -38,4 +40,7 @@ clocks)
 placement)
   timeout 400 python3 $PROBES/placement.py build/libsoftmax.so > $R/placement.txt 2>&1; echo "placement exit $?"
   cat $R/placement.txt ;;
+spin)
+  timeout 300 python3 $PROBES/spin.py build/libsoftmax.so > $R/spin.txt 2>&1; echo "spin exit $?"
+  cat $R/spin.txt ;;
 esac
