@@ -17,6 +17,10 @@
 #     bench/peers.py times them (explore/session41/placement.py)
 #   OUT=... bash results/h100/session41.run.sh spin   the spin's calibration on an idle GPU and a
 #     loaded one, and fp32 2048 x 2048 and 4096 timed after spins of 0-400 us (explore/session41/spin.py)
+#   OUT=... bash results/h100/session41.run.sh bisect   fp32 2048 x 2048 in bench/peers.py beside
+#     the four of part clocks plus torch.compile; plus stages 09, 10 and 12; plus the rest
+#   OUT=... bash results/h100/session41.run.sh compiled   the copy and stages 03 and 08 at fp32
+#     2048 x 2048 before and after torch.compile in one process (explore/session41/compiled.py)
 # Ran on one H100: first at 4175431, final at 794fb1a; then, from a shell line in the call, part
 # t0811 (`tests 08-11 08,11 400 "*"`) and part again (`peers m2048,batch,vector "" 400 6`), each
 # after sourcing device_build.sh with PROBES set as here (explore/README.md, forty-first session).
@@ -43,4 +47,15 @@ placement)
 spin)
   timeout 300 python3 $PROBES/spin.py build/libsoftmax.so > $R/spin.txt 2>&1; echo "spin exit $?"
   cat $R/spin.txt ;;
+bisect)
+  four=step03,step08,step11,triton_fused
+  for add in torch_compile step09,step10,step12 torch,triton_online,step01,step02,step04,step05,step06,step07; do
+    GIT_DIR=/nonexistent timeout 150 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32 --sweeps batch \
+      --filter '/M:2048/N:2048$' --impls $four,$add --out $R/peers-${add%%,*}.json > $R/peers-${add%%,*}.txt 2>&1
+    echo "+$add exit $? at ${SECONDS}s"
+    python3 -c "import json,sys; [print(sys.argv[2], r['impl'], round(r['median_us'], 2)) for r in json.load(open(sys.argv[1]))['records'] if r.get('median_us') and r['impl'] in ('copy', 'step03', 'step08', 'triton_fused')]" $R/peers-${add%%,*}.json "+${add%%,*}"
+  done ;;
+compiled)
+  timeout 200 python3 $PROBES/compiled.py build/libsoftmax.so > $R/compiled.txt 2>&1; echo "compiled exit $?"
+  cat $R/compiled.txt ;;
 esac
