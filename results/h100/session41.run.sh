@@ -21,6 +21,8 @@
 #     the four of part clocks plus torch.compile; plus stages 09, 10 and 12; plus the rest
 #   OUT=... bash results/h100/session41.run.sh compiled   the copy and stages 03 and 08 at fp32
 #     2048 x 2048 before and after torch.compile in one process (explore/session41/compiled.py)
+#   OUT=... bash results/h100/session41.run.sh evict   the same after each round runs torch.compile's
+#     softmax on x, with and without cuCtxResetPersistingL2Cache before each flush (evict.py)
 # Ran on one H100: first at 4175431, final at 794fb1a; then, from a shell line in the call, part
 # t0811 (`tests 08-11 08,11 400 "*"`) and part again (`peers m2048,batch,vector "" 400 6`), each
 # after sourcing device_build.sh with PROBES set as here (explore/README.md, forty-first session).
@@ -58,4 +60,7 @@ bisect)
 compiled)
   timeout 200 python3 $PROBES/compiled.py build/libsoftmax.so > $R/compiled.txt 2>&1; echo "compiled exit $?"
   cat $R/compiled.txt ;;
+evict)
+  TORCH_LOGS=output_code timeout 200 python3 $PROBES/evict.py build/libsoftmax.so > $R/evict.txt 2>&1; echo "evict exit $?"
+  grep -E "^(base|after|reset) |eviction_policy|Error|error" $R/evict.txt | cut -c1-240 | head -n 20 ;;
 esac
