@@ -138,6 +138,23 @@ def default_iters(M: int, N: int, dtype: str) -> int:
 
 # ---- timing ----------------------------------------------------------------------------------
 
+def _persisting_l2_reset(load=None):
+    """A call that resets the current context's persisting (evict_last) L2 lines to normal, or None
+    where the driver (libcuda.so.1, through `load`: ctypes.CDLL unless given) has no
+    cuCtxResetPersistingL2Cache. The call raises RuntimeError if the driver returns an error."""
+    import ctypes
+    try:
+        fn = (load or ctypes.CDLL)("libcuda.so.1").cuCtxResetPersistingL2Cache
+    except (OSError, AttributeError):
+        return None
+
+    def reset():
+        rc = fn()
+        if rc != 0:
+            raise RuntimeError(f"cuCtxResetPersistingL2Cache failed: CUresult {rc}")
+    return reset
+
+
 class Timer:
     """L2 flush + GPU spin + CUDA events around one call (time_once); milliseconds."""
 
@@ -151,6 +168,14 @@ class Timer:
         self.spin_us = spin_us
         self.spin_cycles = 0
         self.note = ""
+        # Lines loaded with an evict_last hint (Inductor's looped reductions load x that way) outlive
+        # the memset, and every call timed after them reads part of x from L2; resetting them to
+        # normal before each flush lets the memset evict them (results/h100/explore/session41/evict.py).
+        self.reset_l2 = _persisting_l2_reset()
+        self.flush_note = ("L2: evict_last lines reset (cuCtxResetPersistingL2Cache), then a memset of "
+                           f"{self.flush.numel() >> 20} MB before each timed call" if self.reset_l2 else
+                           "L2: a memset before each timed call; no cuCtxResetPersistingL2Cache here, so "
+                           "lines a peer loaded with evict_last may survive it")
         if hasattr(torch.cuda, "_sleep"):
             # Calibrate the spin: cycles per microsecond of this GPU's clock, as it runs now.
             torch.cuda._sleep(1000)
@@ -169,6 +194,8 @@ class Timer:
         """One timed call: L2 flush, GPU spin (spin_us, default the timer's), start event, fn(), stop
         event; milliseconds. The spin keeps the GPU busy while the host makes the call: the host's
         time in it (last_host_ms) is not timed while it is shorter than the spin."""
+        if self.reset_l2:
+            self.reset_l2()
         self.flush.zero_()
         if self.spin_cycles:
             self.torch.cuda._sleep(int(self.spin_cycles * (spin_us or self.spin_us) / self.spin_us))
@@ -560,6 +587,7 @@ def main(argv=None) -> int:
                      "that it splits long-row reductions (no online softmax then) is silenced")
     timer = Timer(torch)
     notes.append(timer.note)
+    notes.append(timer.flush_note)
     lib = args.lib_handle
     props = torch.cuda.get_device_properties(0)
     context = {

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """test_peers.py — the no-GPU parts of peers.py: the shuffled rounds that time a shape's
-implementations (time_rounds). Run by `make test` (target test-peers); needs no torch."""
+implementations (time_rounds), and the order of one timed call: evict_last lines reset, L2 flushed,
+spin, events (Timer.time_once). Run by `make test` (target test-peers); needs no torch."""
 import os
 import sys
 
@@ -75,13 +76,71 @@ def test_host_times():
     assert [s for k, s in zip(log, timer.spins) if k == "copy"] == [0.0] * 4
 
 
+class FakeDriver:
+    """Stands in for libcuda.so.1: cuCtxResetPersistingL2Cache logs its call and returns `rc`."""
+
+    def __init__(self, log, rc=0):
+        self.log, self.rc = log, rc
+
+    def cuCtxResetPersistingL2Cache(self):  # noqa: N802 (the driver's name)
+        self.log.append("reset")
+        return self.rc
+
+
+def test_persisting_l2_reset():
+    def missing(_):
+        raise OSError("no libcuda.so.1")
+    assert peers._persisting_l2_reset(missing) is None
+    assert peers._persisting_l2_reset(lambda _: object()) is None  # a driver without the call
+    log = []
+    reset = peers._persisting_l2_reset(lambda _: FakeDriver(log))
+    reset()
+    assert log == ["reset"], log
+    failing = peers._persisting_l2_reset(lambda _: FakeDriver([], rc=700))
+    try:
+        failing()
+    except RuntimeError as e:
+        assert "700" in str(e), e
+    else:
+        raise AssertionError("a driver error was not raised")
+
+
+def test_time_once_order():
+    """Timer.time_once resets the evict_last lines before the flush: a reset after it would leave
+    the lines a peer kept (results/h100/explore/session41/evict.py) in L2 for the timed call."""
+    log = []
+
+    class Logged:
+        def __init__(self, name):
+            self.name = name
+
+        def zero_(self):
+            log.append(self.name)
+
+        def record(self):
+            log.append(self.name)
+
+        def synchronize(self):
+            pass
+
+        def elapsed_time(self, _):
+            return 0.5
+
+    timer = object.__new__(peers.Timer)  # no torch: only what time_once touches
+    timer.reset_l2 = lambda: log.append("reset")
+    timer.flush, timer.start, timer.stop = Logged("flush"), Logged("start"), Logged("stop")
+    timer.spin_cycles = 0
+    assert timer.time_once(lambda: log.append("call")) == 0.5
+    assert log == ["reset", "flush", "start", "call", "stop"], log
+
+
 def test_median():
     assert peers.median([3.0, 1.0, 2.0]) == 2.0
     assert peers.median([4.0, 1.0, 3.0, 2.0]) == 2.5
 
 
 if __name__ == "__main__":
-    tests = [test_rounds, test_host_times, test_median]
+    tests = [test_rounds, test_host_times, test_persisting_l2_reset, test_time_once_order, test_median]
     failed = 0
     for t in tests:
         try:

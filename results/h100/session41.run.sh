@@ -23,9 +23,14 @@
 #     2048 x 2048 before and after torch.compile in one process (explore/session41/compiled.py)
 #   OUT=... bash results/h100/session41.run.sh evict   the same after each round runs torch.compile's
 #     softmax on x, with and without cuCtxResetPersistingL2Cache before each flush (evict.py)
+#   OUT=... bash results/h100/session41.run.sh fix   bench/peers.py with that reset before every flush:
+#     fp32 2048 x 2048 beside stages 03, 08, 11, Triton fused and torch.compile (ran as a shell line:
+#     the library alone built, at a5468ee with the reset not yet committed; it is in the next commit)
 # Ran on one H100: first at 4175431, final at 794fb1a; then, from a shell line in the call, part
 # t0811 (`tests 08-11 08,11 400 "*"`) and part again (`peers m2048,batch,vector "" 400 6`), each
-# after sourcing device_build.sh with PROBES set as here (explore/README.md, forty-first session).
+# after sourcing device_build.sh with PROBES set as here (explore/README.md, forty-first session);
+# clocks at 7b24d12, placement at 9109d73, spin at 5b2b488, bisect at 5b2b488 (the part not yet
+# committed), compiled at 9533961, evict at a5468ee, fix as its comment says.
 set -u
 part=${1:-first}
 PROBES=results/h100/explore/session41
@@ -63,4 +68,8 @@ compiled)
 evict)
   TORCH_LOGS=output_code timeout 200 python3 $PROBES/evict.py build/libsoftmax.so > $R/evict.txt 2>&1; echo "evict exit $?"
   grep -E "^(base|after|reset) |eviction_policy|Error|error" $R/evict.txt | cut -c1-240 | head -n 20 ;;
+fix)
+  GIT_DIR=/nonexistent timeout 60 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32 --sweeps batch \
+    --filter '/M:2048/N:2048$' --impls step03,step08,step11,triton_fused,torch_compile --out $R/peers-fix.json \
+    > $R/peers-fix.txt 2>&1; echo "peers $? at ${SECONDS}s" ;;
 esac
