@@ -191,10 +191,10 @@ class Timer:
             self.note = "no torch.cuda._sleep: Python launch overhead may be timed for small shapes"
 
     def time_once(self, fn, spin_us: float = 0.0) -> float:
-        """One timed call: L2 flush, GPU spin (spin_us, default the timer's), start event, fn(), stop
-        event; milliseconds. The spin keeps the GPU busy while the host makes the call: the host's
-        time in it (last_host_ms) is not timed while it is shorter than the spin."""
-        if self.reset_l2:
+        """One timed call: L2 reset and flush, GPU spin (spin_us, default the timer's), start event,
+        fn(), stop event; milliseconds. The spin keeps the GPU busy while the host makes the call:
+        the host's time in it (last_host_ms) is not timed while it is shorter than the spin."""
+        if self.reset_l2:  # not stream-ordered: the GPU is idle here (the last call synchronised)
             self.reset_l2()
         self.flush.zero_()
         if self.spin_cycles:
