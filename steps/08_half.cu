@@ -596,13 +596,19 @@ constexpr int kNumRegCfgs = sizeof(kRegCfgs) / sizeof(kRegCfgs[0]);
 // session9/rows.txt). A row takes the first that covers it; the stage chooses the team path for
 // rows of up to kTeamAutoBytes, or kTeamFewRowsBytes when there are fewer rows than SMs, or when
 // two of the team's blocks fit an SM and the rows are in packs or halves (thirty-eighth and
-// thirty-ninth sessions).
+// thirty-ninth sessions). The last, rows of 32-64 KB, depends on the element: fp32 takes 16 warps
+// of 8 packs (Triton's fused kernel's geometry at N = 16384), 0.1-1.3% faster than 32 warps of 4
+// (fp32 4096 x 10240: 115.60 against 115.96 us; 2048 x 8200: 49.36 against 50.03); halves keep 32
+// of 4, since their capped block team of 8 packs ran at half the speed (fp16 2048 x 20480: 117.4
+// against 61.2 us; forty-second session, results/h100/explore/session42/team16.txt).
 struct TeamCfg {
   int lanes, packs;
 };
+template <class T>
 constexpr TeamCfg kTeamCfgs[] = {{1, 1},   {2, 1},   {4, 1},   {8, 1},   {16, 1},  {32, 1},  {64, 1},
-                                 {128, 1}, {128, 2}, {128, 4}, {256, 4}, {512, 4}, {1024, 4}};
-constexpr int kNumTeamCfgs = sizeof(kTeamCfgs) / sizeof(kTeamCfgs[0]);
+                                 {128, 1}, {128, 2}, {128, 4}, {256, 4}, {512, 4},
+                                 sizeof(T) == 4 ? TeamCfg{512, 8} : TeamCfg{1024, 4}};
+constexpr int kNumTeamCfgs = sizeof(kTeamCfgs<float>) / sizeof(TeamCfg);
 constexpr int64_t kTeamAutoBytes = 32 * 1024, kTeamFewRowsBytes = 64 * 1024;
 
 // wide: the largest register kernel (1024 threads x 8 packs) plus 8 slices of shared memory (128 KB,
@@ -628,8 +634,10 @@ int64_t reg_max_cols(DType t) {
   return int64_t{c.threads} * c.packs * vec_of(t);
 }
 int64_t team_max_cols(DType t) {
-  const TeamCfg c = kTeamCfgs[kNumTeamCfgs - 1];
-  return int64_t{c.lanes} * c.packs * vec_of(t);
+  return with_element_type(t, [](auto tag) {
+    constexpr TeamCfg c = kTeamCfgs<decltype(tag)>[kNumTeamCfgs - 1];
+    return int64_t{c.lanes} * c.packs * kVec<decltype(tag)>;
+  });
 }
 int64_t wide_max_cols(DType t) { return wide_packs(kWideThreads) * vec_of(t); }
 int64_t wider_max_cols(const DeviceInfo& d, DType t) {
@@ -691,13 +699,14 @@ Path choose(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
   // Rows of up to 32 KB (64 KB when rows are fewer than SMs): a team of warps per row, exp taken
   // once, shuffles and one barrier per reduction; faster there than the block's registers with its
   // (max, sum) merges (docs/08_half.md, "A team of warps per row"). Rows in packs go further, as
-  // long as two blocks of the team fit an SM: fp32 to 64 KB on an H100 (17-32 warps, 31 registers:
-  // level or up to 1% ahead of the register block, fp32 2048 x 16384 94.2-94.4 against 95.0-95.1
-  // us), halves to 40 KB (17-20 warps, 47-48 registers capped, ten warps a scheduler: fp16 2048 x
-  // 16392 50.8 against 54.3 us, 19456 58.4 against 59.8; where one block fits, 12-21% behind). So
-  // do halves rows off the boundary (fp16 2048 x 16385: 51.9 against 55.4 us); fp32 ones stay on
-  // the register block (fp32 2048 x 8193: 50.98 us on the team, 50.42 on it). results/h100/
-  // explore/session38/ (check/, team64/, last/) and session39/halves42/.
+  // long as two blocks of the team fit an SM: fp32 to 64 KB on an H100 (9-16 warps of 8 packs at
+  // 50-52 registers; 17-32 warps of 4 at 31 before the forty-second session, level or up to 1% ahead
+  // of the register block, fp32 2048 x 16384 94.2-94.4 against 95.0-95.1 us), halves to 40 KB (17-20
+  // warps, 47-48 registers capped, ten warps a scheduler: fp16 2048 x 16392 50.8 against 54.3 us,
+  // 19456 58.4 against 59.8; where one block fits, 12-21% behind). So do halves rows off the
+  // boundary (fp16 2048 x 16385: 51.9 against 55.4 us); fp32 ones stay on the register block (fp32
+  // 2048 x 8193: 50.98 us on the team, 50.42 on it). results/h100/explore/session38/ (check/,
+  // team64/, last/) and session39/halves42/.
   const int64_t row_bytes = N * static_cast<int64_t>(dtype_size(t));
   if (row_bytes <= kTeamAutoBytes) return Path::team;
   if (row_bytes <= kTeamFewRowsBytes) {
@@ -820,7 +829,7 @@ bool short_chain_enabled() {
 
 template <class T, bool SHIFTED, int I = 0>
 void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
-  constexpr TeamCfg c = kTeamCfgs[I];
+  constexpr TeamCfg c = kTeamCfgs<T>[I];
   if constexpr (I + 1 < kNumTeamCfgs) {
     if (launch_cols<T, SHIFTED>(N) > int64_t{c.lanes} * c.packs * kVec<T>)
       return launch_team<T, SHIFTED, I + 1>(x, y, M, N, stream);
@@ -846,12 +855,12 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
 }
 
 // Blocks an SM fits of what launch_team runs for a row of `cols` cached elements in its last
-// configuration (1024 lanes x 4 packs: rows of 32-64 KB): the block team block_team_size gives
-// it, or the whole team. From the runtime's calculator, so the compiler's register count on this
-// GPU decides; read once for each of the 1-32 warps a row may need.
+// configuration (rows of 32-64 KB: 16 warps x 8 packs in fp32, 32 x 4 in halves): the block team
+// block_team_size gives it, or the whole team. From the runtime's calculator, so the compiler's
+// register count on this GPU decides; read once for each of the 1-16 or 1-32 warps a row may need.
 template <class T, bool SHIFTED>
 int long_team_blocks_per_sm(int64_t cols) {
-  static constexpr TeamCfg c = kTeamCfgs[kNumTeamCfgs - 1];
+  static constexpr TeamCfg c = kTeamCfgs<T>[kNumTeamCfgs - 1];
   static_assert(block_team_takes(c, SHIFTED), "rows of 32-64 KB may take a block team");
   static const std::array<int, c.lanes / 32 + 1> blocks = [] {
     std::array<int, c.lanes / 32 + 1> b{};
@@ -1174,7 +1183,7 @@ std::string team_size_name(int lanes) {
 
 template <class T, bool SHIFTED, int I = 0>
 void explain_team(std::vector<KernelConfig>& out) {
-  constexpr TeamCfg c = kTeamCfgs[I];
+  constexpr TeamCfg c = kTeamCfgs<T>[I];
   out.push_back({config_name<T, SHIFTED>("team_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.packs) +
                                              (c.packs == 1 ? " pack" : " packs"), int64_t{c.lanes} * c.packs * kVec<T>),
                  reinterpret_cast<const void*>(team_rows<T, c.lanes, c.packs, SHIFTED>), team_threads<c.lanes>(), 0,

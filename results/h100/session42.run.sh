@@ -9,6 +9,10 @@
 #   OUT=... bash results/h100/session42.run.sh third   fp32 rows of 32-64 KB on a stage 08 team of
 #     16 warps x 8 packs against its 32 x 4, and `./step11 --tune` on fp32 16384 x 256 and 2048 x
 #     16384 (explore/session42/team16.sh); then the default sweeps' run a third time
+#   OUT=... bash results/h100/session42.run.sh t16   after fp32 rows of 32-64 KB moved to the team
+#     of 16 warps x 8 packs: every test-gpu case on stages 08 and 11 (the copy with the change
+#     reversed building meanwhile), the two timed against each other (explore/session42/t16.sh),
+#     then every stage and peer on the default sweeps
 # Kernels, stages and the library are those of c88d8b7 (the fortieth session's full run); only
 # bench/peers.py's flush changed since.
 set -u
@@ -26,5 +30,11 @@ again)
   peers small,models $ALL 590 6; keep small-models ;;
 third)
   probe team16 300
+  peers m2048,batch,vector "" 590 12; keep default ;;
+t16)
+  (BUILD_ONLY=1 bash $PROBES/t16.sh > $R/t16-build.txt 2>&1) &
+  tests 08-11 08,11 240 "*"
+  wait; cat $R/t16-build.txt
+  RUN_ONLY=1 probe t16 360
   peers m2048,batch,vector "" 590 12; keep default ;;
 esac

@@ -129,17 +129,18 @@ TEST_CASE("every stage on rows of 1-8 KB not in packs, where 08 stages a warp's 
 // Rows between the powers of two (thirty-eighth session): stage 08 gives a row its team's packs a
 // lane on just the warps it needs, a block of 3-31 warps (team_rows<T, kBlockTeam, P>), where its
 // team of 8-32 warps would leave warps idle, and its team of 4 warps too for rows off the 16-byte
-// boundary. For each team of 4-32 warps: the fewest packs past the team before and a length in
-// the middle, in whole packs and not (N = packs * kVec - kVec + 1 holds as many packs, shifted);
-// at M = 1, 7 (fewer rows than SMs: teams of up to 64 KB, 17-24 warps here) and 133 (where halves
-// rows of 2049 and 2400 packs, in packs or not, take a capped team of 17 and 19 warps too, two
-// blocks an SM on an H100, those of 2688 the register block, and fp32 rows in packs a team of up
-// to 32 warps); the special inputs on a few.
+// boundary. For each team of 4-32 warps: the fewest packs past the team before and a length in the
+// middle, in whole packs and not (N = packs * kVec - kVec + 1 holds as many packs, shifted); at M =
+// 1, 7 (fewer rows than SMs: teams of up to 64 KB, 17-31 warps here in halves, 9-16 in fp32) and
+// 133 (where halves rows of 2049 and 2400 packs, in packs or not, take a capped team of 17 and 19
+// warps too, two blocks an SM on an H100, those of 2688 the register block, and fp32 rows in packs
+// a team of 9-16 warps of 8 packs since the forty-second session: 3841 packs, one past 15 warps'
+// worth, take all 16); the special inputs on a few.
 TEST_CASE("every stage on rows between powers of two, where 08's team is a block of just the warps needed") {
   for_each_stage([](const Stage& s, DType t) {
     const int64_t V = 16 / static_cast<int64_t>(dtype_size(t));
     for (int64_t M : {1, 7, 133})
-      for (int64_t packs : {65, 96, 129, 160, 257, 320, 513, 640, 1025, 1537, 2049, 2400, 2688, 3000})
+      for (int64_t packs : {65, 96, 129, 160, 257, 320, 513, 640, 1025, 1537, 2049, 2400, 2688, 3000, 3841})
         for (int64_t N : {packs * V, packs * V - V + 1}) check_one(s, t, M, N, InputKind::random);
     for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf, InputKind::all_equal})
       for (int64_t packs : {129, 513, 2049}) check_one(s, t, 7, packs * V - V + 1, kind);
