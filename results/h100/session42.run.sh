@@ -13,6 +13,8 @@
 #     of 16 warps x 8 packs: every test-gpu case on stages 08 and 11 (the copy with the change
 #     reversed building meanwhile), the two timed against each other (explore/session42/t16.sh),
 #     then every stage and peer on the default sweeps
+#   OUT=... bash results/h100/session42.run.sh between   $ALL on the sweeps "between" and "unpacked"
+#     in fp32 at the change (its rows of 32-64 KB: 4096 x 10240 and 12288, 2048 x 65537 not in packs)
 # Kernels, stages and the library are those of c88d8b7 (the fortieth session's full run); only
 # bench/peers.py's flush changed since.
 set -u
@@ -37,4 +39,8 @@ t16)
   wait; cat $R/t16-build.txt
   RUN_ONLY=1 probe t16 360
   peers m2048,batch,vector "" 590 12; keep default ;;
+between)
+  GIT_DIR=/nonexistent timeout 150 python3 bench/peers.py --lib build/libsoftmax.so --dtypes f32 --sweeps between,unpacked \
+    --impls $ALL --out $R/peers-between-unpacked-f32-$commit.json > $R/peers-between-unpacked-f32-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s" ;;
 esac
