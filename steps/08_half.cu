@@ -597,10 +597,13 @@ constexpr int kNumRegCfgs = sizeof(kRegCfgs) / sizeof(kRegCfgs[0]);
 // rows of up to kTeamAutoBytes, or kTeamFewRowsBytes when there are fewer rows than SMs, or when
 // two of the team's blocks fit an SM and the rows are in packs or halves (thirty-eighth and
 // thirty-ninth sessions). The last, rows of 32-64 KB, depends on the element: fp32 takes 16 warps
-// of 8 packs (Triton's fused kernel's geometry at N = 16384), 0.1-1.3% faster than 32 warps of 4
-// (fp32 4096 x 10240: 115.60 against 115.96 us; 2048 x 8200: 49.36 against 50.03); halves keep 32
-// of 4, since their capped block team of 8 packs ran at half the speed (fp16 2048 x 20480: 117.4
-// against 61.2 us; forty-second session, results/h100/explore/session42/team16.txt).
+// of 8 packs (Triton's fused kernel's geometry at N = 16384). Against 32 warps of 4, in two probes,
+// it was 0.3-1.5% faster on many rows of 32-40 KB (fp32 4096 x 10240: 115.60 against 115.96 us,
+// 116.98 against 117.51; 2048 x 8200: 49.36 against 50.03, 50.19 against 50.57), within 0.3%
+// either way at 48-64 KB (2048 x 16384: 94.17 against 94.29, 94.78 against 94.70), and 0.02-0.06
+// us slower on fewer rows than SMs (4 x 16384: 6.46 against 6.40). Halves keep 32 of 4: their
+// capped block team of 8 packs ran at half the speed (fp16 2048 x 20480: 117.4 against 61.2 us).
+// Forty-second session: results/h100/explore/session42/third/team16.txt and t16/t16.txt.
 struct TeamCfg {
   int lanes, packs;
 };

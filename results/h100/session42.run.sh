@@ -3,7 +3,7 @@
 # bench/peers.py resets the L2's evict_last lines before every flush (forty-first session). Each
 # call builds on the device first (device_build.sh), then:
 #   OUT=... bash results/h100/session42.run.sh full    every stage and peer on bench/peers.py's
-#     default sweeps (the README's table), then $ALL on the sweeps "between" and "unpacked"
+#     default sweeps, then $ALL on the sweeps "between" and "unpacked"
 #   OUT=... bash results/h100/session42.run.sh again   the default sweeps' run a second time (the
 #     noise between runs), then $ALL on the sweeps "small" and "models"
 #   OUT=... bash results/h100/session42.run.sh third   fp32 rows of 32-64 KB on a stage 08 team of
@@ -12,11 +12,12 @@
 #   OUT=... bash results/h100/session42.run.sh t16   after fp32 rows of 32-64 KB moved to the team
 #     of 16 warps x 8 packs: every test-gpu case on stages 08 and 11 (the copy with the change
 #     reversed building meanwhile), the two timed against each other (explore/session42/t16.sh),
-#     then every stage and peer on the default sweeps
+#     then every stage and peer on the default sweeps (the README's table)
 #   OUT=... bash results/h100/session42.run.sh between   $ALL on the sweeps "between" and "unpacked"
-#     in fp32 at the change (its rows of 32-64 KB: 4096 x 10240 and 12288, 2048 x 65537 not in packs)
-# Kernels, stages and the library are those of c88d8b7 (the fortieth session's full run); only
-# bench/peers.py's flush changed since.
+#     in fp32 at the change (its rows of 32-64 KB in packs: 4096 x 8200, 10240 and 12288)
+# Ran: full and again at c1b28e8 (kernels, stages and library those of c88d8b7, the fortieth
+# session's full run; only bench/peers.py's flush changed since), third at c1b28e8, t16 at 0c1b14a,
+# between at aa16764 (0c1b14a's code), each call on an H100 80GB HBM3.
 set -u
 part=${1:-full}
 PROBES=results/h100/explore/session42
