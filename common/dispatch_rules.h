@@ -107,7 +107,7 @@ inline constexpr Rule kDispatchRules[] = {
     {kF32, Rows::unpacked, 32, 127, 65534, 131072, kNoLimit, "10",
      "32-127 rows not in 16-byte packs past 08's wide block shifted (N + 3 > 2^16), up to 512 KB: 10's wide clusters take them shifted: 84% against 61% for 08 at 64 x 65537; 10 against 09 in shifted packs mixed: 86.6 against 82.9% at 64 x 131069, 78.8 against 82.3% at 48 x 100001, level at 100 x 120001"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 16384, kNoLimit, "08",
-     "a team of 4-32 warps per row up to 32 KB, 64 KB in packs, exp once, a block's registers beyond: 99-109% of the copy at M = 2048, N = 2048 .. 16384; between the powers of two a block of just the warps a row needs: 100.2-106.3% at N = 2052 .. 6144; rows of up to 256 B several to a warp (teams of 1-16 lanes) or to a thread (pack_rows): 90.7-99.9% at 2^25 elements, N = 2 .. 64, where 03 ran 2.5-74.8%; rows not in packs staged through shared memory up to 2 KB: 98.7-102.7% at N = 7 .. 255"},
+     "a team of 4-16 warps per row up to 32 KB, 64 KB in packs (16 warps of 8 packs past 32 KB), exp once, a block's registers beyond: 99-109% of the copy at M = 2048, N = 2048 .. 16384; between the powers of two a block of just the warps a row needs: 100.2-106.3% at N = 2052 .. 6144; rows of up to 256 B several to a warp (teams of 1-16 lanes) or to a thread (pack_rows): 90.7-99.9% at 2^25 elements, N = 2 .. 64, where 03 ran 2.5-74.8%; rows not in packs staged through shared memory up to 2 KB: 98.7-102.7% at N = 7 .. 255"},
     {kF32, Rows::contiguous, 1, 16, 16385, 32768, kNoLimit, "09",
      "a few rows of 128 KB: cooperative split-K in its one-pack kernel, 0.9-1.3 us under 04 at M = 1 .. 16, N = 32768"},
     {kF32, Rows::contiguous, 1, kNoLimit, 1, 32768, kNoLimit, "04",

@@ -780,8 +780,8 @@ void launch_onepass(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream)
   CUDA_CHECK_LAUNCH();
 }
 
-// STEP08_BLOCK_TEAMS=0 keeps a row in its configuration's team of 4-32 warps, a power of two,
-// however much of it the row leaves idle (for comparisons).
+// STEP08_BLOCK_TEAMS=0 keeps a row in its configuration's team of 4-32 warps (4-16 in fp32), a
+// power of two, however much of it the row leaves idle (for comparisons).
 bool block_teams_enabled() {
   static const bool on = [] {
     const char* e = std::getenv("STEP08_BLOCK_TEAMS");
