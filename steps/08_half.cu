@@ -612,6 +612,15 @@ constexpr TeamCfg kTeamCfgs[] = {{1, 1},   {2, 1},   {4, 1},   {8, 1},   {16, 1}
                                  {128, 1}, {128, 2}, {128, 4}, {256, 4}, {512, 4},
                                  sizeof(T) == 4 ? TeamCfg{512, 8} : TeamCfg{1024, 4}};
 constexpr int kNumTeamCfgs = sizeof(kTeamCfgs<float>) / sizeof(TeamCfg);
+// The contract above, checked for both lists: configuration k holds 16 * 2^k bytes.
+template <class T>
+constexpr bool team_cfgs_double() {
+  if (sizeof(kTeamCfgs<T>) / sizeof(TeamCfg) != kNumTeamCfgs) return false;
+  for (int k = 0; k < kNumTeamCfgs; ++k)
+    if (int64_t{kTeamCfgs<T>[k].lanes} * kTeamCfgs<T>[k].packs * 16 != int64_t{16} << k) return false;
+  return true;
+}
+static_assert(team_cfgs_double<float>() && team_cfgs_double<__half>(), "team configuration k holds 16 * 2^k bytes");
 constexpr int64_t kTeamAutoBytes = 32 * 1024, kTeamFewRowsBytes = 64 * 1024;
 
 // wide: the largest register kernel (1024 threads x 8 packs) plus 8 slices of shared memory (128 KB,
