@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Device runs of the forty-third session (2026-11-28). Each call builds on the device first
+# (device_build.sh), then:
+#   OUT=... bash results/h100/session43.run.sh check   test-gpu's rows-between-powers case on every
+#     stage (its 3841-pack lengths ran only on 08 and 11 so far), stage 08's fp32 16 x 8 team under
+#     compute-sanitizer (explore/session43/sanitize.sh), torch.compile's kernels for fp32 16384 x
+#     256 and three more shapes (inductor.py), fp32 rows of 256 under several geometries and cache
+#     hints (geom256.sh), then the dispatcher's sweeps in three dtypes
+set -u
+part=${1:-check}
+PROBES=results/h100/explore/session43
+. results/h100/device_build.sh  # the build, nvidia-smi, R, B, ALL, budget, run, sweeps, tests, probe, peers
+export DEPS R commit
+case $part in
+check)
+  (timeout 200 python3 $PROBES/inductor.py > $R/inductor.txt 2>&1; echo "inductor exit $?" >> $R/inductor.txt) &
+  tests between "" 120 "*between powers*"
+  probe sanitize 260
+  wait; grep -E "^KERNEL|exit|^torch" $R/inductor.txt
+  probe geom256 330
+  sweeps step11 ;;
+esac
