@@ -6,9 +6,13 @@
 #     compute-sanitizer (explore/session43/sanitize.sh), torch.compile's kernels for fp32 16384 x
 #     256 and three more shapes (inductor.py), fp32 rows of 256 under several geometries and cache
 #     hints (geom256.sh), then the dispatcher's sweeps in three dtypes
+#   OUT=... bash results/h100/session43.run.sh geom   no build: rows of 512 B - 4 KB in 4-64 MB
+#     matrices under teams of 4-128 lanes, fp32 and fp16 (explore/session43/geom.sh)
 set -u
 part=${1:-check}
 PROBES=results/h100/explore/session43
+if [ $part = geom ]; then mkdir -p $part; ROUNDS=3 bash $PROBES/geom.sh > $part/geom.txt 2>&1; echo "geom exit $?"
+  cat $part/geom.txt; cp -r $part ${OUT:-/tmp/out}/; exit 0; fi
 . results/h100/device_build.sh  # the build, nvidia-smi, R, B, ALL, budget, run, sweeps, tests, probe, peers
 export DEPS R commit
 case $part in
