@@ -822,6 +822,31 @@ int block_team_warps(TeamCfg c, int64_t N) {
   return block_team_size(c, team_warps_needed<T>(c, launch_cols<T, SHIFTED>(N)));
 }
 
+// Deep teams (forty-third session): configurations 5-8 (rows in packs of 257 B - 4 KB) give a
+// thread one or two packs, 32-128 lanes a row. When their grid needs more than one wave of the
+// GPU's threads (M x lanes > SMs x threads an SM), the row takes a team of kDeepPacks packs a
+// thread instead, 8-64 lanes: an SM's 2048 threads then hold 128 KB of loads in flight, not 32-64,
+// so a 16 MB matrix is requested in one wave where it took two to four. results/h100/explore/
+// session43/geom.txt, fp32 16 MB: 14.3 against 15.5-16.0 us at rows of 512 B - 4 KB; 1-5% at 24-64
+// MB; level at 4 MB, where the grid fits one wave either way. STEP08_DEEP=0 keeps the configured
+// team (for comparisons).
+constexpr int kDeepPacks = 4;
+constexpr bool deep_team_takes(TeamCfg c, bool shifted) {
+  return !shifted && c.lanes >= 32 && c.lanes <= 128 && c.packs < kDeepPacks;
+}
+constexpr TeamCfg deep_team(TeamCfg c) { return {c.lanes * c.packs / kDeepPacks, kDeepPacks}; }
+bool deep_teams_enabled() {
+  static const bool on = [] {
+    const char* e = std::getenv("STEP08_DEEP");
+    return !(e && std::strcmp(e, "0") == 0);
+  }();
+  return on;
+}
+bool deep_team_wanted(int64_t M, int lanes) {
+  const DeviceInfo& d = device_info();
+  return deep_teams_enabled() && M * lanes > int64_t{d.sm_count} * d.max_threads_per_sm;
+}
+
 // Teams of 2-8 warps whose grid has at most one block an SM run the reductions' second level in
 // log2(warps) shuffles, not 5: there each block's reductions are the kernel's critical path, and
 // the shorter chain took 0.04-0.27 us off each of 15 few-row shapes (fp32 128 x 1024: 4.59
@@ -845,6 +870,16 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   if constexpr (I + 1 < kNumTeamCfgs) {
     if (launch_cols<T, SHIFTED>(N) > int64_t{c.lanes} * c.packs * kVec<T>)
       return launch_team<T, SHIFTED, I + 1>(x, y, M, N, stream);
+  }
+  if constexpr (deep_team_takes(c, SHIFTED)) {  // many rows: 4 packs a thread, a narrower team
+    if (deep_team_wanted(M, c.lanes)) {
+      constexpr TeamCfg d = deep_team(c);
+      constexpr int threads = team_threads<d.lanes>();
+      const unsigned blocks = static_cast<unsigned>(ceil_div(M, threads / d.lanes));
+      team_rows<T, d.lanes, d.packs, SHIFTED><<<blocks, threads, 0, stream>>>(x, y, M, N);
+      CUDA_CHECK_LAUNCH();
+      return;
+    }
   }
   if constexpr (block_team_takes(c, SHIFTED)) {  // a block of just the warps the row needs
     if (const int warps = block_team_warps<T, SHIFTED>(c, N)) {
@@ -1200,6 +1235,13 @@ void explain_team(std::vector<KernelConfig>& out) {
                                              (c.packs == 1 ? " pack" : " packs"), int64_t{c.lanes} * c.packs * kVec<T>),
                  reinterpret_cast<const void*>(team_rows<T, c.lanes, c.packs, SHIFTED>), team_threads<c.lanes>(), 0,
                  int64_t{c.packs} * kVec<T>});
+  if constexpr (deep_team_takes(c, SHIFTED)) {  // the same rows when there are many: 4 packs a thread
+    constexpr TeamCfg d = deep_team(c);
+    out.push_back({config_name<T, SHIFTED>("team_rows deep " + team_size_name(d.lanes) + " x " + std::to_string(d.packs) +
+                                               " packs", int64_t{d.lanes} * d.packs * kVec<T>),
+                   reinterpret_cast<const void*>(team_rows<T, d.lanes, d.packs, SHIFTED>), team_threads<d.lanes>(), 0,
+                   int64_t{d.packs} * kVec<T>});
+  }
   if constexpr (I + 1 < kNumTeamCfgs) explain_team<T, SHIFTED, I + 1>(out);
 }
 

@@ -8,6 +8,9 @@
 #     hints (geom256.sh), then the dispatcher's sweeps in three dtypes
 #   OUT=... bash results/h100/session43.run.sh geom   no build: rows of 512 B - 4 KB in 4-64 MB
 #     matrices under teams of 4-128 lanes, fp32 and fp16 (explore/session43/geom.sh)
+#   OUT=... bash results/h100/session43.run.sh deep   after stage 08's deep teams: test-gpu's new
+#     case (many rows of 257 B - 4 KB) on every stage, every case on 08 and 11, then the deep teams
+#     against the configured ones and stage 03 (explore/session43/deep.sh)
 set -u
 part=${1:-check}
 PROBES=results/h100/explore/session43
@@ -23,4 +26,8 @@ check)
   wait; grep -E "^KERNEL|exit|^torch" $R/inductor.txt
   probe geom256 330
   sweeps step11 ;;
+deep)
+  tests deep "" 150 "*4 packs a thread*"
+  tests 08-11 08,11 250 "*"
+  probe deep 560 ;;
 esac
