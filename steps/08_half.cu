@@ -828,13 +828,19 @@ int block_team_warps(TeamCfg c, int64_t N) {
 // thread instead, 8-64 lanes: an SM's 2048 threads then hold 128 KB of loads in flight, not 32-64,
 // so a 16 MB matrix is requested in one wave where it took two to four. results/h100/explore/
 // session43/geom.txt, fp32 16 MB: 14.3 against 15.5-16.0 us at rows of 512 B - 4 KB; 1-5% at 24-64
-// MB; level at 4 MB, where the grid fits one wave either way. STEP08_DEEP=0 keeps the configured
-// team (for comparisons).
+// MB; level at 4 MB, where the grid fits one wave either way. fp32 rows of 4 KB take one warp of
+// 8 packs, stage 03's geometry, not two warps of 4. STEP08_DEEP=0 keeps the configured team (for
+// comparisons).
 constexpr int kDeepPacks = 4;
 constexpr bool deep_team_takes(TeamCfg c, bool shifted) {
   return !shifted && c.lanes >= 32 && c.lanes <= 128 && c.packs < kDeepPacks;
 }
-constexpr TeamCfg deep_team(TeamCfg c) { return {c.lanes * c.packs / kDeepPacks, kDeepPacks}; }
+template <class T>
+constexpr TeamCfg deep_team(TeamCfg c) {
+  const int row_packs = c.lanes * c.packs;
+  const int packs = sizeof(T) == 4 && row_packs > 32 * kDeepPacks ? row_packs / 32 : kDeepPacks;
+  return {row_packs / packs, packs};
+}
 bool deep_teams_enabled() {
   static const bool on = [] {
     const char* e = std::getenv("STEP08_DEEP");
@@ -873,7 +879,7 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   }
   if constexpr (deep_team_takes(c, SHIFTED)) {  // many rows: 4 packs a thread, a narrower team
     if (deep_team_wanted(M, c.lanes)) {
-      constexpr TeamCfg d = deep_team(c);
+      constexpr TeamCfg d = deep_team<T>(c);
       constexpr int threads = team_threads<d.lanes>();
       const unsigned blocks = static_cast<unsigned>(ceil_div(M, threads / d.lanes));
       team_rows<T, d.lanes, d.packs, SHIFTED><<<blocks, threads, 0, stream>>>(x, y, M, N);
@@ -1236,7 +1242,7 @@ void explain_team(std::vector<KernelConfig>& out) {
                  reinterpret_cast<const void*>(team_rows<T, c.lanes, c.packs, SHIFTED>), team_threads<c.lanes>(), 0,
                  int64_t{c.packs} * kVec<T>});
   if constexpr (deep_team_takes(c, SHIFTED)) {  // the same rows when there are many: 4 packs a thread
-    constexpr TeamCfg d = deep_team(c);
+    constexpr TeamCfg d = deep_team<T>(c);
     out.push_back({config_name<T, SHIFTED>("team_rows deep " + team_size_name(d.lanes) + " x " + std::to_string(d.packs) +
                                                " packs", int64_t{d.lanes} * d.packs * kVec<T>),
                    reinterpret_cast<const void*>(team_rows<T, d.lanes, d.packs, SHIFTED>), team_threads<d.lanes>(), 0,

@@ -11,6 +11,9 @@
 #   OUT=... bash results/h100/session43.run.sh deep   after stage 08's deep teams: test-gpu's new
 #     case (many rows of 257 B - 4 KB) on every stage, every case on 08 and 11, then the deep teams
 #     against the configured ones and stage 03 (explore/session43/deep.sh)
+#   OUT=... bash results/h100/session43.run.sh deep2   after fp32 rows of 4 KB took one warp of 8
+#     packs as their deep team: test-gpu's new case on every stage, those rows against 03
+#     (explore/session43/deep2.sh), then $ALL on the sweeps "small" and "between"
 set -u
 part=${1:-check}
 PROBES=results/h100/explore/session43
@@ -30,4 +33,8 @@ deep)
   tests deep "" 150 "*4 packs a thread*"
   tests 08-11 08,11 250 "*"
   probe deep 560 ;;
+deep2)
+  tests deep "" 150 "*4 packs a thread*"
+  probe deep2 250
+  peers small,between $ALL 590 6 ;;
 esac
