@@ -829,8 +829,8 @@ int block_team_warps(TeamCfg c, int64_t N) {
 // so a 16 MB matrix is requested in one wave where it took two to four. results/h100/explore/
 // session43/geom.txt, fp32 16 MB: 14.3 against 15.5-16.0 us at rows of 512 B - 4 KB; 1-5% at 24-64
 // MB; level at 4 MB, where the grid fits one wave either way. fp32 rows of 4 KB take one warp of
-// 8 packs, stage 03's geometry, not two warps of 4. STEP08_DEEP=0 keeps the configured team (for
-// comparisons).
+// 8 packs, stage 03's geometry: two warps of 4 ran 1.8% behind 03 at 4096 x 1024 (deep.txt), one
+// warp level (deep2.txt). STEP08_DEEP=0 keeps the configured team (for comparisons).
 constexpr int kDeepPacks = 4;
 constexpr bool deep_team_takes(TeamCfg c, bool shifted) {
   return !shifted && c.lanes >= 32 && c.lanes <= 128 && c.packs < kDeepPacks;
@@ -848,9 +848,12 @@ bool deep_teams_enabled() {
   }();
   return on;
 }
-bool deep_team_wanted(int64_t M, int lanes) {
+// Rows of up to 512 B (a warp of one pack a row) stay in their team once the matrix is larger than
+// the L2: depth gained them nothing there (fp32 262144 x 128: 93.9 against 93.6 us, deep.txt).
+bool deep_team_wanted(TeamCfg c, int64_t M, int64_t row_bytes) {
   const DeviceInfo& d = device_info();
-  return deep_teams_enabled() && M * lanes > int64_t{d.sm_count} * d.max_threads_per_sm;
+  if (!deep_teams_enabled() || M * c.lanes <= int64_t{d.sm_count} * d.max_threads_per_sm) return false;
+  return c.lanes * c.packs > 32 || M * row_bytes <= d.l2_bytes;
 }
 
 // Teams of 2-8 warps whose grid has at most one block an SM run the reductions' second level in
@@ -878,7 +881,7 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
       return launch_team<T, SHIFTED, I + 1>(x, y, M, N, stream);
   }
   if constexpr (deep_team_takes(c, SHIFTED)) {  // many rows: 4 packs a thread, a narrower team
-    if (deep_team_wanted(M, c.lanes)) {
+    if (deep_team_wanted(c, M, N * static_cast<int64_t>(sizeof(T)))) {
       constexpr TeamCfg d = deep_team<T>(c);
       constexpr int threads = team_threads<d.lanes>();
       const unsigned blocks = static_cast<unsigned>(ceil_div(M, threads / d.lanes));

@@ -14,6 +14,9 @@
 #   OUT=... bash results/h100/session43.run.sh deep2   after fp32 rows of 4 KB took one warp of 8
 #     packs as their deep team: test-gpu's new case on every stage, those rows against 03
 #     (explore/session43/deep2.sh), then $ALL on the sweeps "small" and "between"
+#   OUT=... bash results/h100/session43.run.sh final   after rows of up to 512 B kept their team past
+#     the L2's size and rule 3 moved to 9 MB: test-gpu's new case on every stage, every case on 08
+#     and 11, then $ALL on the sweeps "small" and "between"
 set -u
 part=${1:-check}
 PROBES=results/h100/explore/session43
@@ -36,5 +39,9 @@ deep)
 deep2)
   tests deep "" 150 "*4 packs a thread*"
   probe deep2 250
+  peers small,between $ALL 590 6 ;;
+final)
+  tests deep "" 150 "*4 packs a thread*"
+  tests 08-11 08,11 320 "*"
   peers small,between $ALL 590 6 ;;
 esac

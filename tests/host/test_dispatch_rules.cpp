@@ -142,12 +142,12 @@ TEST_CASE("the shipped table: rows not in 16-byte packs, and rows of 256-336 KB"
       {DType::f32, 1 << 19, 50, "08"},
       {DType::f32, 1 << 19, 64, "08"},
       {DType::f32, 1 << 19, 65, "08"},    // not in packs: 08's staged rows (rule 8)
-      {DType::f32, 1 << 19, 68, "08"},    // past 8 MB in packs: 08's deep teams (rule 8)
-      {DType::f32, 1 << 14, 68, "03"},    // from 272 B in packs up to 8 MB: 03's warp per row (rule 3)
+      {DType::f32, 1 << 19, 68, "08"},    // past 9 MB in packs: 08's deep teams (rule 8)
+      {DType::f32, 1 << 14, 68, "03"},    // from 272 B in packs up to 9 MB: 03's warp per row (rule 3)
       {DType::f32, 1 << 16, 1001, "08"},  // not in packs: 08's shifted team (rule 8)
       {DType::f32, 1 << 16, 1024, "08"},
-      {DType::f32, 1 << 11, 1024, "03"},  // 8 MB
-      {DType::f32, (1 << 11) + 1, 1024, "08"},
+      {DType::f32, 2304, 1024, "03"},     // 9 MB
+      {DType::f32, 2305, 1024, "08"},
       {DType::f32, 1, 64, "08"},
       {DType::f16, 1 << 20, 8, "08"},
       {DType::bf16, 1 << 20, 3, "08"},
