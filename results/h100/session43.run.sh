@@ -17,6 +17,8 @@
 #   OUT=... bash results/h100/session43.run.sh final   after rows of up to 512 B kept their team past
 #     the L2's size and rule 3 moved to 9 MB: test-gpu's new case on every stage, every case on 08
 #     and 11, then $ALL on the sweeps "small" and "between"
+# Ran: check at 228b42c (c0498a5's code), geom at 228b42c, deep at 8857f2f, deep2 at 08ad7d5, final
+# at f08e7da, each call on an H100 80GB HBM3 from a fresh start of the device.
 set -u
 part=${1:-check}
 PROBES=results/h100/explore/session43
