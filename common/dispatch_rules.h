@@ -71,9 +71,9 @@ inline constexpr Rule kDispatchRules[] = {
     // results/h100/explore/session37/staged/staged.txt): 08 stages a warp's such rows through shared
     // memory up to 2 KB, 102.7% of the copy at 264208 x 127 against 97.0% for 03, level at 255;
     // past 2 KB its shifted team, level with 03 at 777 and 1001.
-    // Past 9 MB (forty-third session, results/h100/explore/session43/): rule 8's 08, whose deep teams
-    // hold 4 packs a thread where 03's warp holds 1-2 of a row of up to 1 KB, once its grid needs
-    // more than one wave of threads (from 2113 rows of 4 KB on an H100: 9 MB holds 2304).
+    // Past 9 MB (forty-third session, results/h100/explore/session43/): rule 8's 08, whose deep
+    // teams hold 4 packs a thread where 03's warp holds 1-2 of a row of up to 1 KB, once its grid
+    // needs more than one wave of threads (from 2113 rows of 4 KB on an H100: 9 MB holds 2304).
     {kF32, Rows::packed, 1, kNoLimit, 65, 1024, 9 * (int64_t{1} << 18), "03",
      "one warp per row, the row in registers: 102-103% of the copy at M = 2048; rows of up to 256 B, rows not in 16-byte packs and matrices past 9 MB go on to 08 (rule 8): 14.50 against 03's 15.95 us at 16384 x 256"},
     // Rows not in whole 16-byte packs (sixteenth session, results/h100/explore/session16/odd.txt and

@@ -21,6 +21,8 @@
 //     a row between the powers of two takes a block of just the warps it needs, not the next team
 //     of a power of two; since the fortieth, teams of 2-8 warps whose grid has at most one block an
 //     SM reduce over their warps' partials in log2(warps) shuffles (team_allreduce's SHORT_CHAIN);
+//     since the forty-third, many rows of 257 B - 4 KB in packs take deep teams of 4 packs a thread
+//     (8 in fp32 rows of 4 KB) once the configured team's grid would need more than one wave;
 //   * `staged_rows` for short rows not in whole packs (thirty-seventh session): a warp's stretch of
 //     rows copied into shared memory in 16-byte packs, a team of lanes per row there, and back;
 //   * rows that are not a whole number of packs (N % kVec != 0, or x and y misaligned alike) in
@@ -30,7 +32,8 @@
 // STEP08_PATH=team|register|wide|medium|extreme|twopass|splitk forces one path (the doc's comparison tables;
 // refuse() names the shapes it cannot take); STEP08_ROWS_PER_SM=k overrides the two-pass kernel's
 // L2-sized residency cap; STEP08_BLOCK_TEAMS=0 keeps rows in teams of a power of two warps,
-// STEP08_CAPPED=0 runs halves block teams without the register cap; STEP08_SHORT_CHAIN=0 keeps the
+// STEP08_CAPPED=0 runs halves block teams without the register cap; STEP08_DEEP=0 keeps the
+// configured teams where deep ones would run; STEP08_SHORT_CHAIN=0 keeps the
 // reductions' five-step second level in teams whose grid fits the SMs once;
 // STEP08_PACK_ROWS=0 leaves pack_rows' lengths to the kernels below it,
 // STEP08_STAGED_ROWS=0 leaves staged_rows' to the shifted teams (=1 stages them at any matrix
