@@ -844,6 +844,19 @@ constexpr TeamCfg deep_team(TeamCfg c) {
   const int packs = sizeof(T) == 4 && row_packs > 32 * kDeepPacks ? row_packs / 32 : kDeepPacks;
   return {row_packs / packs, packs};
 }
+// The contract above, checked for both lists: a deep team holds its configuration's packs, on a
+// power of two of lanes (team_rows' rows per block), with at least kDeepPacks a thread.
+template <class T>
+constexpr bool deep_teams_hold_their_rows() {
+  for (int k = 0; k < kNumTeamCfgs; ++k) {
+    const TeamCfg c = kTeamCfgs<T>[k], d = deep_team<T>(c);
+    if (!deep_team_takes(c, false)) continue;
+    if (d.lanes * d.packs != c.lanes * c.packs || d.packs < kDeepPacks || (d.lanes & (d.lanes - 1)) != 0) return false;
+  }
+  return true;
+}
+static_assert(deep_teams_hold_their_rows<float>() && deep_teams_hold_their_rows<__half>(),
+              "a deep team holds its configuration's packs, 4 or more a thread");
 bool deep_teams_enabled() {
   static const bool on = [] {
     const char* e = std::getenv("STEP08_DEEP");

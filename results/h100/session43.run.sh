@@ -17,8 +17,12 @@
 #   OUT=... bash results/h100/session43.run.sh final   after rows of up to 512 B kept their team past
 #     the L2's size and rule 3 moved to 9 MB: test-gpu's new case on every stage, every case on 08
 #     and 11, then $ALL on the sweeps "small" and "between"
+#   OUT=... bash results/h100/session43.run.sh last   the new case's rows computed from the device
+#     (one past a wave of 32-lane teams) on every stage, and the deep teams under compute-sanitizer
+#     (explore/session43/sanitize2.sh)
 # Ran: check at 228b42c (c0498a5's code), geom at 228b42c, deep at 8857f2f, deep2 at 08ad7d5, final
-# at f08e7da, each call on an H100 80GB HBM3 from a fresh start of the device.
+# at f08e7da, last at the commit its record names, each call on an H100 80GB HBM3 from a fresh
+# start of the device.
 set -u
 part=${1:-check}
 PROBES=results/h100/explore/session43
@@ -46,4 +50,7 @@ final)
   tests deep "" 150 "*4 packs a thread*"
   tests 08-11 08,11 320 "*"
   peers small,between $ALL 590 6 ;;
+last)
+  tests deep "" 150 "*4 packs a thread*"
+  probe sanitize2 280 ;;
 esac

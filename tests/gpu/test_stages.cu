@@ -149,16 +149,18 @@ TEST_CASE("every stage on rows between powers of two, where 08's team is a block
 
 // Many rows of 257 B - 4 KB in 16-byte packs, where stage 08's team of 32-128 lanes and 1-2 packs a
 // thread gives way to a deep team of 8-64 lanes and 4 packs (forty-third session) once its grid
-// needs more than one wave of the GPU's threads: 9001 rows (more than that on an H100, 132 SMs x
-// 2048 threads / 32 lanes = 8448, or an A100; a partial last block of the deep teams' 2-16 rows).
-// For each configuration, a row that fills a part of its team (17, 50, 65 and 250 packs), and the
-// special inputs on one.
+// needs more than one wave of the GPU's threads: one row past a wave of 32-lane teams (8449 on an
+// H100, 132 SMs x 2048 threads / 32), a partial last block of the deep teams' 2-16 rows. For each
+// configuration, a row that fills a part of its team (17, 50, 65 and 250 packs), and the special
+// inputs on one.
 TEST_CASE("every stage on many rows of 257 B - 4 KB, where 08's team takes 4 packs a thread") {
-  for_each_stage([](const Stage& s, DType t) {
+  const DeviceInfo& d = device_info();
+  const int64_t M = int64_t{d.sm_count} * d.max_threads_per_sm / 32 + 1;
+  for_each_stage([M](const Stage& s, DType t) {
     const int64_t V = 16 / static_cast<int64_t>(dtype_size(t));
-    for (int64_t packs : {17, 50, 65, 250}) check_one(s, t, 9001, packs * V, InputKind::random);
+    for (int64_t packs : {17, 50, 65, 250}) check_one(s, t, M, packs * V, InputKind::random);
     for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf, InputKind::all_equal})
-      check_one(s, t, 9001, 50 * V, kind);
+      check_one(s, t, M, 50 * V, kind);
   });
 }
 
