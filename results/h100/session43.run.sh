@@ -21,8 +21,7 @@
 #     (one past a wave of 32-lane teams) on every stage, and the deep teams under compute-sanitizer
 #     (explore/session43/sanitize2.sh)
 # Ran: check at 228b42c (c0498a5's code), geom at 228b42c, deep at 8857f2f, deep2 at 08ad7d5, final
-# at f08e7da, last at the commit its record names, each call on an H100 80GB HBM3 from a fresh
-# start of the device.
+# at f08e7da, last at 2e3d7eb, each call on an H100 80GB HBM3 from a fresh start of the device.
 set -u
 part=${1:-check}
 PROBES=results/h100/explore/session43
