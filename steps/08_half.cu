@@ -830,8 +830,8 @@ int block_team_warps(TeamCfg c, int64_t N) {
 // GPU's threads (M x lanes > SMs x threads an SM), the row takes a team of kDeepPacks packs a
 // thread instead, 8-64 lanes: an SM's 2048 threads then hold 128 KB of loads in flight, not 32-64,
 // so a 16 MB matrix is requested in one wave where it took two to four. results/h100/explore/
-// session43/geom.txt, fp32 16 MB: 14.3 against 15.5-16.0 us at rows of 512 B - 4 KB; 1-5% at 24-64
-// MB; level at 4 MB, where the grid fits one wave either way. fp32 rows of 4 KB take one warp of
+// session43/geom.txt, fp32 16 MB: 14.3 against 15.5-16.0 us at rows of 512 B - 4 KB; 2-5% at 24-32
+// MB, up to 2% at 64 MB; level at 4 MB, where the grid fits one wave either way. fp32 rows of 4 KB take one warp of
 // 8 packs, stage 03's geometry: two warps of 4 ran 1.8% behind 03 at 4096 x 1024 (deep.txt), one
 // warp level (deep2.txt). STEP08_DEEP=0 keeps the configured team (for comparisons).
 constexpr int kDeepPacks = 4;
