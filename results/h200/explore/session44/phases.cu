@@ -188,7 +188,8 @@ int main(int argc, char** argv) {
   };
   const int nv = sizeof(vars) / sizeof(vars[0]);
   // Check: every copy/barrier variant returns x; every softmax variant matches a double reference
-  // on a sample of 4099 rows (2048 of 128 KB; fp32 1e-5, fp16 1e-3 relative), y poisoned first.
+  // on a sample of 4099 rows (2048 of 128 KB), y poisoned first: fp32 to 1e-5 relative, fp16 to
+  // 1e-3 relative plus 6e-8 (twice the rounding of fp16's subnormals, where long rows' outputs fall).
   for (int v = 0; v < nv; ++v) {
     const Var& w = vars[v];
     const int dt = w.dtype, n = w.bytes / (dt ? 2 : 4);
@@ -208,7 +209,7 @@ int main(int argc, char** argv) {
       for (int j = 0; j < n; ++j) sum += std::exp(in(j) - mx);
       for (int j = 0; j < n && ok; ++j) {
         const double ref = w.mode >= kSoftmax ? std::exp(in(j) - mx) / sum : in(j);
-        const double err = std::fabs(got[r * n + j] - ref), tol = w.mode < kSoftmax ? 0 : (dt ? 1e-3 : 1e-5) * ref + 1e-9;
+        const double err = std::fabs(got[r * n + j] - ref), tol = w.mode < kSoftmax ? 0 : (dt ? 1e-3 * ref + 6e-8 : 1e-5 * ref + 1e-12);
         ok = err <= tol;
       }
     }
