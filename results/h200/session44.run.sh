@@ -5,9 +5,10 @@
 #   OUT=... bash results/h200/session44.run.sh check   explore/session44/phases.sh (the phases of a
 #     one-pass row, one at a time), the dispatcher's sweeps in three dtypes, then every test-gpu
 #     case on stages 01-07 and on 09, 10 and 12 (until the call's time)
-#   OUT=... bash results/h200/session44.run.sh peers   every stage and peer on bench/peers.py's
-#     default sweeps (the flush made whole since the first H200 run), then every test-gpu case on
-#     08 and 11 (until the call's time)
+#   OUT=... bash results/h200/session44.run.sh peers   explore/session44/exp.sh (the halves'
+#     exponentials on the SFU, once, or on the FMA pipe; stage 12's shapes against 09), every
+#     test-gpu case on 08 and 11, then every stage and peer on bench/peers.py's default sweeps (the
+#     flush made whole since the first H200 run; it writes after every shape)
 #   OUT=... bash results/h200/session44.run.sh phases   phases.sh again, its fp16 check's tolerance
 #     now allowing for subnormal outputs (check's run stopped at that check)
 set -u
@@ -22,8 +23,9 @@ check)
   tests 01-07 01,02,03,04,05,06,07 150 "*"
   tests 09-10-12 09,10,12 $((588 - SECONDS)) "*" ;;
 peers)
-  peers m2048,batch,vector "" 420 12
-  tests 08-11 08,11 $((588 - SECONDS)) "*" ;;
+  probe exp 200
+  tests 08-11 08,11 180 "*"
+  peers m2048,batch,vector "" 590 12 ;;
 phases)
   probe phases 300 ;;
 esac
