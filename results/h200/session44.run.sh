@@ -11,6 +11,9 @@
 #     flush made whole since the first H200 run; it writes after every shape)
 #   OUT=... bash results/h200/session44.run.sh phases   phases.sh again, its fp16 check's tolerance
 #     now allowing for subnormal outputs (check's run stopped at that check)
+#   OUT=... bash results/h200/session44.run.sh last   explore/session44/table.sh (the rules against
+#     the H200's tuned tables on the shapes the rules give stage 12), then the dispatcher under
+#     compute-sanitizer on one shape per stage (explore/session44/sanitize.sh)
 set -u
 part=${1:-check}
 PROBES=results/h200/explore/session44
@@ -28,4 +31,7 @@ peers)
   peers m2048,batch,vector "" 590 12 ;;
 phases)
   probe phases 300 ;;
+last)
+  probe table 180
+  probe sanitize 420 ;;
 esac
