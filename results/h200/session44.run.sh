@@ -14,6 +14,8 @@
 #   OUT=... bash results/h200/session44.run.sh last   explore/session44/table.sh (the rules against
 #     the H200's tuned tables on the shapes the rules give stage 12), then the dispatcher under
 #     compute-sanitizer on one shape per stage (explore/session44/sanitize.sh)
+# Ran: check at 2962f46, phases at eb8cbef, peers at d9b7b53, last at 5106a2e (181965b's steps/ and
+# common/ in each), each call on an NVIDIA H200 from a fresh start.
 set -u
 part=${1:-check}
 PROBES=results/h200/explore/session44
