@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Device runs of the forty-fifth session (2026-11-28), on an H200. Each call builds on the device
+# first (results/h100/device_build.sh), then:
+#   OUT=... bash results/h200/session45.run.sh race   explore/session45/race.sh: stage 12 under
+#     racecheck with three variants of its slot orders (which order racecheck misses), and each
+#     variant timed against the base
+set -u
+part=${1:-race}
+PROBES=results/h200/explore/session45
+. results/h100/device_build.sh  # the build, nvidia-smi, R, B, ALL, budget, run, sweeps, tests, probe, peers
+export DEPS R commit
+case $part in
+race)
+  probe race 590 ;;
+esac
