@@ -4,7 +4,7 @@
 //
 // New here: warp specialisation. One block per SM, its 21 warps split by role, meeting only at
 // mbarriers and flags in shared memory, never at a block barrier:
-//   * a producer warp (one lane) refills slot i % S with tile i once every compute warp has
+//   * a producer warp (one lane) refills slot i % S with tile i once every compute thread has
 //     released tile i - S (mbarriers `full` / `empty`, as in a TMA pipeline), one copy in flight;
 //   * 16 compute warps fold each tile into a running (max, sum) as it lands and, after the block's
 //     last tile of a row, leave their parts (mbarrier `folded`); they write a tile from its slot
@@ -120,7 +120,7 @@ __global__ __launch_bounds__(kThreads, 1) void ring_rows(const T* __restrict__ x
   auto slot = [&](int64_t i) { return reinterpret_cast<uint4*>(ring + (i % slots) * kTileBytes); };
 
   if (threadIdx.x == 0) {
-    for (int i = 0; i < slots; ++i) mbar_init(&full[i], 1), mbar_init(&empty[i], kComputeWarps);
+    for (int i = 0; i < slots; ++i) mbar_init(&full[i], 1), mbar_init(&empty[i], kComputeThreads);
     for (int j = 0; j < kRowSlots; ++j) mbar_init(&folded[j], kComputeWarps), filed[j] = 0;
     published = 0;
     mbar_init_fence();
@@ -129,7 +129,7 @@ __global__ __launch_bounds__(kThreads, 1) void ring_rows(const T* __restrict__ x
 
   if (warp == kProducerWarp) {
     // ---- producer: tile i into slot i % S once tile i - 1 has landed (one copy in flight) and
-    //      every compute warp has released tile i - S ----
+    //      every compute thread has released tile i - S ----
     if (lane == 0) {
       for (int64_t i = 0; i < n; ++i) {
         if (i >= 1) mbar_wait(&full[(i - 1) % slots], static_cast<uint32_t>(((i - 1) / slots) & 1));
@@ -221,8 +221,7 @@ __global__ __launch_bounds__(kThreads, 1) void ring_rows(const T* __restrict__ x
             out[p] = pack<T>(v);
           }
         }
-        __syncwarp();
-        if (lane == 0) mbar_arrive(&empty[w % slots]);
+        mbar_arrive(&empty[w % slots]);  // every lane its own arrival: racecheck follows that order
         if (last_of_row(w, b, G, tiles, tpr)) ++jw;
         ++w;
         continue;

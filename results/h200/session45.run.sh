@@ -4,6 +4,9 @@
 #   OUT=... bash results/h200/session45.run.sh race   explore/session45/race.sh: stage 12 under
 #     racecheck with three variants of its slot orders (which order racecheck misses), and each
 #     variant timed against the base
+#   OUT=... bash results/h200/session45.run.sh check   every test-gpu case on stages 11 and 12 with the
+#     variant `lanes` adopted, then the dispatcher under compute-sanitizer on stage 12's rule shapes
+#     (explore/session45/sanitize.sh)
 set -u
 part=${1:-race}
 PROBES=results/h200/explore/session45
@@ -12,4 +15,7 @@ export DEPS R commit
 case $part in
 race)
   probe race 590 ;;
+check)
+  tests 11-12 11,12 280 "*"
+  probe sanitize 590 ;;
 esac
