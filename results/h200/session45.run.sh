@@ -7,6 +7,9 @@
 #   OUT=... bash results/h200/session45.run.sh check   every test-gpu case on stages 11 and 12 with the
 #     variant `lanes` adopted, then the dispatcher under compute-sanitizer on stage 12's rule shapes
 #     (explore/session45/sanitize.sh)
+#   OUT=... bash results/h200/session45.run.sh peers   bench/peers.py's four sweeps outside the default
+#     run (small, between, unpacked, models; never run on the H200), the dispatcher, stages 03 and
+#     08 and every peer, the flush made whole
 set -u
 part=${1:-race}
 PROBES=results/h200/explore/session45
@@ -18,4 +21,6 @@ race)
 check)
   tests 11-12 11,12 280 "*"
   probe sanitize 590 ;;
+peers)
+  peers small,between,unpacked,models $ALL 590 12 ;;
 esac
