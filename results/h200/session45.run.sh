@@ -10,6 +10,8 @@
 #   OUT=... bash results/h200/session45.run.sh peers   bench/peers.py's four sweeps outside the default
 #     run (small, between, unpacked, models; never run on the H200), the dispatcher, stages 03 and
 #     08 and every peer, the flush made whole
+#   OUT=... bash results/h200/session45.run.sh tune   ./step11 --tune per dtype on today's kernels (the
+#     H200's tables were tuned on 32f9d93's), with --plan beside it, as results/h200/h200.run.sh did
 set -u
 part=${1:-race}
 PROBES=results/h200/explore/session45
@@ -23,4 +25,12 @@ check)
   probe sanitize 590 ;;
 peers)
   peers small,between,unpacked,models $ALL 590 12 ;;
+tune)
+  for t in f32 f16 bf16; do
+    budget 430 "tune $t" || break
+    ./step11 --plan --dtype $t > $R/plan-$t.txt 2>&1
+    timeout $((590 - SECONDS)) ./step11 --tune --dtype $t --iters 10 --out $R/dispatch-table-$t.txt \
+      > $R/tune-$t.txt 2>&1
+    echo "tune $t exit $? at ${SECONDS}s"; tail -n 2 $R/tune-$t.txt
+  done ;;
 esac
