@@ -59,7 +59,7 @@ table)
     for c in "f32 2048 1024" "f16 8 33554432" "bf16 4 33554432" "bf16 8 8388608" "bf16 8 33554432"; do
       set -- $c
       for how in rules tuned; do
-        tbl=; [ $how = tuned ] && tbl=results/h200/tune/dispatch-table-$1.txt
+        tbl=; [ $how = tuned ] && tbl=results/h200/tune/dispatch-table-$1-0649c41.txt
         t=$(SOFTMAX_DISPATCH_TABLE=$tbl ./step11 --dtype $1 --rows $2 --cols $3 --iters 30 2>&1 \
           | tee -a $R/table-log.txt | awk -v M=$2 -v N=$3 '$1==M && $2==N {print $4, $7}')
         echo "round $round $1 $2 x $3 $how: $t"

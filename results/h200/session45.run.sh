@@ -12,6 +12,8 @@
 #     08 and every peer, the flush made whole
 #   OUT=... bash results/h200/session45.run.sh tune   ./step11 --tune per dtype on today's kernels (the
 #     H200's tables were tuned on 32f9d93's), with --plan beside it, as results/h200/h200.run.sh did
+#   OUT=... bash results/h200/session45.run.sh table   explore/session45/table.sh: the rules against
+#     the new tables where they differ, alternating processes
 set -u
 part=${1:-race}
 PROBES=results/h200/explore/session45
@@ -33,4 +35,6 @@ tune)
       > $R/tune-$t.txt 2>&1
     echo "tune $t exit $? at ${SECONDS}s"; tail -n 2 $R/tune-$t.txt
   done ;;
+table)
+  probe table 400 ;;
 esac
