@@ -14,6 +14,8 @@
 #     H200's tables were tuned on 32f9d93's), with --plan beside it, as results/h200/h200.run.sh did
 #   OUT=... bash results/h200/session45.run.sh table   explore/session45/table.sh: the rules against
 #     the new tables where they differ, alternating processes
+#   OUT=... bash results/h200/session45.run.sh sanitize   tests/sanitize.sh on stage 12 (make sanitize's
+#     script), with the shape it now adds for stage 12 whose blocks refill their ring slots
 set -u
 part=${1:-race}
 PROBES=results/h200/explore/session45
@@ -37,4 +39,7 @@ tune)
   done ;;
 table)
   probe table 400 ;;
+sanitize)
+  timeout 400 sh tests/sanitize.sh step12 > $R/sanitize-12.txt 2>&1
+  echo "sanitize exit $? at ${SECONDS}s"; grep -E "^(ok|FAIL)|sanitize:|Race reported|and (Read|Write)" $R/sanitize-12.txt ;;
 esac
