@@ -10,8 +10,10 @@
 //  - a phase completes when `count` arrivals have been made and every byte announced with
 //    bulk_load has landed; waiters name the phase by its parity (0, 1, 0, ...), and may ask about a
 //    phase at most one ahead of the last completed one;
-//  - a thread that read a slot with ordinary loads calls fence_async_smem before a bulk copy
-//    refills it (the copy engine is another proxy).
+//  - a slot that threads read with ordinary loads is refilled by a bulk copy only after every
+//    reader has arrived on an mbarrier that the copying thread waits on; that thread then calls
+//    fence_async_smem before the copy (the copy engine is another proxy). Stage 12's `empty`
+//    barriers do this, one arrival a reading thread.
 #pragma once
 
 #include <cstdint>
@@ -71,7 +73,8 @@ __device__ __forceinline__ void mbar_wait(uint64_t* bar, uint32_t parity) {
 __device__ __forceinline__ void mbar_inval(uint64_t* bar) {
   asm volatile("mbarrier.inval.shared::cta.b64 [%0];" ::"r"(smem_addr(bar)) : "memory");
 }
-// Order this thread's generic-proxy reads of shared memory before a later bulk copy into it.
+// Order the reads of shared memory this thread has waited for (on an mbarrier) before its next
+// bulk copy.
 __device__ __forceinline__ void fence_async_smem() { asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }
 
 #endif  // sm_90
