@@ -34,6 +34,12 @@ Two kinds of block, each between an opening marker and its end marker:
       for the few-row shapes (M <= 8) of 64 MB or more in those sweeps: the most of the copy a kernel
       can reach if the whole chip (registers, shared memory, L2: from the run's header line) holds
       one row at a time, against what the sweep measured
+  <!-- phases results/h200/explore/session46/phases/phases.txt results/h200/step11_X.json ... -->
+  ...   <!-- end phases -->
+      for the same few-row shapes: what the phase order of a one-read kernel costs (the first row
+      read with nothing to write, the last written with nothing to read), from the probe's times
+      of reading alone, writing alone and copying R bytes (the mean of its rounds), against what
+      the sweep measured
   <!-- target results/h100/step11_a.json results/h100/step11_f16_a.json ... -->   ...   <!-- end target -->
       issue 7's first target, one line per commit of those sweeps: how many shapes of 64 MB or more
       reach 95% of the copy timed beside them, the lowest of the many-row shapes (M >= 2048) and the
@@ -51,7 +57,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BLOCK = re.compile(r"(<!-- (measured|ptxas|occupancy|compare|gpus|peers|paths|ceiling|target) ([^ \n]+?)( [^\n]*?)? -->\n)(.*?)(<!-- end \2 -->)",
+BLOCK = re.compile(r"(<!-- (measured|ptxas|occupancy|compare|gpus|peers|paths|ceiling|phases|target) ([^ \n]+?)( [^\n]*?)? -->\n)(.*?)(<!-- end \2 -->)",
                    re.S)
 ARCH_GPU = {"sm_80": "A100", "sm_90": "H100"}
 
@@ -354,6 +360,52 @@ def ceiling_table(paths):
     return head + "\n".join(rows) + "\n"
 
 
+PHASE_LINE = re.compile(r"^ *(\d+) +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+) +(-?[0-9.]+)$")
+
+
+def phase_times(path):
+    """{MB: (read, write, memcpy)} of explore/session46/phases.cu's log, the mean of its rounds; the
+    GPU (its first line) and the empty kernel's mean time."""
+    text = (ROOT / path).read_text()
+    runs, empty = {}, []
+    for line in text.splitlines():
+        e = re.search(r"an empty kernel ([0-9.]+)", line)
+        if e:
+            empty.append(float(e.group(1)))
+        m = PHASE_LINE.match(line)
+        if m:
+            runs.setdefault(int(m.group(1)), []).append(tuple(float(m.group(i)) for i in (2, 3, 4)))
+    mean = {mb: tuple(sum(v[i] for v in vs) / len(vs) for i in range(3)) for mb, vs in runs.items()}
+    return mean, text.splitlines()[0].split(",")[0], sum(empty) / max(1, len(empty))
+
+
+def phases_table(paths):
+    missing = [p for p in paths if not (ROOT / p).exists()]
+    if missing:
+        return f"_No result file {', '.join(missing)} yet._\n"
+    times, gpu, empty = phase_times(paths[0])
+    head = (f"{gpu}, from `{paths[0]}`: read alone, write alone and `cudaMemcpyAsync` of the same bytes, "
+            f"each after the harness's flush (µs, the mean of its rounds; an empty kernel took {empty:.2f}). "
+            f"A row of R bytes costs read(R) + write(R) − memcpy(R) more than the copy, which counts one launch "
+            f"more than one kernel has; at most: memcpy(x) / (memcpy(x) + that cost), and with the extra "
+            f"launch taken off; measured: the sweep's % of the copy timed beside it.\n\n")
+    rows = ["| dtype | M | N | row MB | x MB | phase cost, µs | memcpy(x), µs | at most | less a launch | measured | from |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for path in paths[1:]:
+        recs, ctx = bench_rows(path)
+        size = 4 if ctx.get("dtype", "f32") == "f32" else 2
+        for (m, n), b in sorted(recs.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+            row, x = (n * size) >> 20, (m * n * size) >> 20
+            if m > 8 or x < 64 or row not in times or x not in times:
+                continue
+            cost = times[row][0] + times[row][1] - times[row][2]
+            copy = times[x][2]
+            rows.append(f"| {ctx.get('dtype', '?')} | {m} | {n} | {row} | {x} | {cost:.1f} | {copy:.1f} | "
+                        f"{down(100 * copy / (copy + cost))}% | {down(100 * copy / (copy + max(0.0, cost - empty)))}% | "
+                        f"{down(b['pct_copy'])}% | `{Path(path).name}` |")
+    return head + "\n".join(rows) + "\n"
+
+
 def down(pct):
     """A percentage to one decimal, rounded down: 94.99 is under the line and reads 94.9, not 95.0."""
     return f"{math.floor(pct * 10 + 1e-9) / 10:.1f}"
@@ -410,6 +462,8 @@ def render(text):
             body = paths_table(stage, spec)
         elif kind == "ceiling":
             body = ceiling_table([stage] + spec.split())
+        elif kind == "phases":
+            body = phases_table([stage] + spec.split())
         elif kind == "target":
             body = target_table([stage] + spec.split())
         else:
