@@ -9,6 +9,8 @@
 #     cost per row size, 4 MB to 1 GB, with the harness's flush
 #   OUT=... bash results/h200/session46.run.sh sweep   the build (results/h100/device_build.sh), the
 #     phases probe, then the dispatcher's sweeps in three dtypes (./step11, the rules)
+#   OUT=... bash results/h200/session46.run.sh rounds   explore/session46/rounds.cu: a grid holding a
+#     round at a time, its rounds loaded and written in turn or overlapped (no softmax)
 set -u
 part=${1:-l2hold}
 PROBES=results/h200/explore/session46
@@ -45,6 +47,9 @@ rerun)
 phases)
   nvidia-smi > $R/nvidia-smi.txt 2>&1
   phases ;;
+rounds)
+  nvcc -O3 -arch=sm_90 -std=c++17 $PROBES/rounds.cu -o /tmp/rounds && timeout 500 /tmp/rounds > $R/rounds.txt 2>&1
+  echo "rounds exit $? at ${SECONDS}s"; cat $R/rounds.txt ;;
 sweep)
   phases
   sweeps step11 ;;
