@@ -17,6 +17,9 @@
 //            rounds of 8 packs a thread, twice as many, round r + 2 loaded into the buffer round r
 //            has just written, so the loads of one round are in flight through the next one's
 //            barrier
+//   g2/g4/g8 phased, but the barrier is one of the grid's 2, 4 or 8 groups of consecutive blocks
+//            (a counter each, zeroed before the call), as if each group held one row of the round
+//            and waited only for that row's (max, sum)
 //   memcpy   cudaMemcpyAsync of the same bytes
 // Each call after the harness's flush (a memset of 0 over max(2 x L2, 64 MB)); median of 30 after
 // one warm-up; two rounds of the modes in turn. Every mode's y is compared with x first.
@@ -33,8 +36,25 @@ namespace cg = cooperative_groups;
 #define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { std::printf("CUDA %s at line %d\n", cudaGetErrorString(e_), __LINE__); std::exit(1); } } while (0)
 
 constexpr int kThreads = 512, kRegs = 8;
-enum Mode { kPhased, kRefill, kStream, kDouble, kMemcpy, kModes };
-const char* kNames[] = {"phased", "refill", "stream", "double", "memcpy"};
+enum Mode { kPhased, kRefill, kStream, kDouble, kG2, kG4, kG8, kMemcpy, kModes };
+const char* kNames[] = {"phased", "refill", "stream", "double", "g2", "g4", "g8", "memcpy"};
+__host__ __device__ constexpr int groups_of(Mode m) { return m == kG2 ? 2 : m == kG4 ? 4 : m == kG8 ? 8 : 0; }
+
+// The barrier of this block's group (gridDim.x / groups consecutive blocks; the grid, 2 x 132,
+// divides by 2, 4 and 8), for round `round`: its counter counts arrivals since it was zeroed.
+__device__ __forceinline__ void group_sync(unsigned* counters, int groups, int round) {
+  const unsigned size = gridDim.x / groups;
+  const unsigned g = blockIdx.x / size;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    __threadfence();
+    atomicAdd(&counters[g], 1u);
+    while (*reinterpret_cast<volatile unsigned*>(&counters[g]) < size * unsigned(round + 1)) {
+    }
+    __threadfence();
+  }
+  __syncthreads();
+}
 
 __device__ __forceinline__ void cp_async16(uint4* smem, const uint4* g) {
   const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
@@ -71,7 +91,8 @@ __device__ __forceinline__ unsigned wait_round(const uint4 (&r)[kRegs], const ui
 }
 
 template <int S, Mode MODE>
-__global__ void __launch_bounds__(kThreads, 2) rounds(const uint4* x, uint4* y, int nrounds, unsigned* sink) {
+__global__ void __launch_bounds__(kThreads, 2) rounds(const uint4* x, uint4* y, int nrounds, unsigned* sink,
+                                                      unsigned* counters) {
   extern __shared__ uint4 slots[];
   uint4* slot = slots + threadIdx.x;  // this thread's pack in each slot
   uint4 r[kRegs];
@@ -80,7 +101,8 @@ __global__ void __launch_bounds__(kThreads, 2) rounds(const uint4* x, uint4* y, 
   for (int round = 0; round < nrounds; ++round) {
     if (MODE != kRefill) load_round<S>(x, round, r, slot);
     v ^= wait_round<S>(r, slot);
-    if (MODE != kStream) cg::this_grid().sync();
+    if (groups_of(MODE) > 0) group_sync(counters, groups_of(MODE), round);
+    else if (MODE != kStream) cg::this_grid().sync();
     const bool next = MODE == kRefill && round + 1 < nrounds;
 #pragma unroll
     for (int k = 0; k < kRegs; ++k) {
@@ -139,6 +161,8 @@ __global__ void __launch_bounds__(kThreads, 2) double_rounds(const uint4* x, uin
   if (v == 0x12345678u) *sink = v;
 }
 
+unsigned* g_counters;  // the groups' barrier counters (8), zeroed before each call
+
 template <int S>
 float run(Mode mode, const uint4* x, uint4* y, int nrounds, int grid, unsigned* sink, cudaStream_t st) {
   const size_t smem = size_t{S} * kThreads * 16;
@@ -147,14 +171,17 @@ float run(Mode mode, const uint4* x, uint4* y, int nrounds, int grid, unsigned* 
     return 0;
   }
   const void* k = mode == kPhased ? (const void*)rounds<S, kPhased>
-                : mode == kRefill ? (const void*)rounds<S, kRefill> : (const void*)rounds<S, kStream>;
+                : mode == kRefill ? (const void*)rounds<S, kRefill>
+                : mode == kG2     ? (const void*)rounds<S, kG2>
+                : mode == kG4     ? (const void*)rounds<S, kG4>
+                : mode == kG8     ? (const void*)rounds<S, kG8> : (const void*)rounds<S, kStream>;
   if (mode == kDouble) {
     int n2 = 2 * nrounds;  // rounds of half the size: the same bytes
     void* args[] = {&x, &y, &n2, &sink};
     CK(cudaLaunchCooperativeKernel((const void*)double_rounds, grid, kThreads, args, smem, st));
     return 0;
   }
-  void* args[] = {&x, &y, &nrounds, &sink};
+  void* args[] = {&x, &y, &nrounds, &sink, &g_counters};
   CK(cudaLaunchCooperativeKernel(k, grid, kThreads, args, smem, st));
   return 0;
 }
@@ -164,7 +191,8 @@ void study(const cudaDeviceProp& p, uint4* x, uint4* y, char* flush, int64_t fby
            std::vector<uint4>& hx, std::vector<uint4>& hy) {
   const size_t smem = size_t{S} * kThreads * 16;
   for (const void* k : {(const void*)rounds<S, kPhased>, (const void*)rounds<S, kRefill>, (const void*)rounds<S, kStream>,
-                        (const void*)double_rounds})
+                        (const void*)double_rounds, (const void*)rounds<S, kG2>, (const void*)rounds<S, kG4>,
+                        (const void*)rounds<S, kG8>})
     CK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
   int per_sm = 0;
   CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, rounds<S, kPhased>, kThreads, smem));
@@ -181,8 +209,9 @@ void study(const cudaDeviceProp& p, uint4* x, uint4* y, char* flush, int64_t fby
                 (long long)((kRegs + S) * kThreads * 16 / 1024), round_bytes / 1048576.0, nrounds, bytes / 1048576.0);
     bool ok = true;
     for (int mo = 0; mo < kModes; ++mo) {  // the check: y equals x
-      if (mo == kDouble && S != kRegs) continue;
+      if ((mo == kDouble && S != kRegs) || (groups_of(Mode(mo)) && grid % groups_of(Mode(mo)))) continue;
       CK(cudaMemset(y, 0xff, bytes));
+      CK(cudaMemset(g_counters, 0, 8 * sizeof(unsigned)));
       run<S>(Mode(mo), x, y, nrounds, grid, sink, st);
       CK(cudaDeviceSynchronize());
       CK(cudaMemcpy(hy.data(), y, bytes, cudaMemcpyDeviceToHost));
@@ -193,10 +222,11 @@ void study(const cudaDeviceProp& p, uint4* x, uint4* y, char* flush, int64_t fby
       float t[kModes];
       for (int mo = 0; mo < kModes; ++mo) {
         t[mo] = 0;
-        if (mo == kDouble && S != kRegs) continue;
+        if ((mo == kDouble && S != kRegs) || (groups_of(Mode(mo)) && grid % groups_of(Mode(mo)))) continue;
         std::vector<float> v;
         for (int it = 0; it < 31; ++it) {
           CK(cudaMemsetAsync(flush, 0, fbytes, st));
+          CK(cudaMemsetAsync(g_counters, 0, 8 * sizeof(unsigned), st));
           CK(cudaEventRecord(e0, st));
           run<S>(Mode(mo), x, y, nrounds, grid, sink, st);
           CK(cudaEventRecord(e1, st));
@@ -230,6 +260,7 @@ int main() {
   CK(cudaMalloc(&y, most));
   CK(cudaMalloc(&flush, fbytes));
   CK(cudaMalloc(&sink, 4));
+  CK(cudaMalloc(&g_counters, 8 * sizeof(unsigned)));
   std::vector<uint4> hx(most / 16), hy(most / 16);
   for (size_t i = 0; i < hx.size(); ++i) hx[i] = make_uint4(unsigned(i), unsigned(i * 3), unsigned(i * 7), unsigned(~i));
   CK(cudaMemcpy(x, hx.data(), most, cudaMemcpyHostToDevice));
