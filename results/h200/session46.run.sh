@@ -11,11 +11,13 @@
 #     phases probe, then the dispatcher's sweeps in three dtypes (./step11, the rules)
 #   OUT=... bash results/h200/session46.run.sh rounds   explore/session46/rounds.cu: a grid holding a
 #     round at a time, its rounds loaded and written in turn or overlapped (no softmax)
+#   OUT=... bash results/h200/session46.run.sh knobs   the build, then explore/session46/knobs.sh:
+#     stages 08 and 10 in other forms on the many long rows where the H200 trails its copy most
 set -u
 part=${1:-l2hold}
 PROBES=results/h200/explore/session46
 OUT=${OUT:-/tmp/out}
-if [ $part = sweep ]; then
+if [ $part = sweep ] || [ $part = knobs ]; then
   . results/h100/device_build.sh  # R, B, run, sweeps, ...
 else
   R=$part; mkdir -p $R
@@ -50,6 +52,8 @@ phases)
 rounds)
   nvcc -O3 -arch=sm_90 -std=c++17 $PROBES/rounds.cu -o /tmp/rounds && timeout 500 /tmp/rounds > $R/rounds.txt 2>&1
   echo "rounds exit $? at ${SECONDS}s"; cat $R/rounds.txt ;;
+knobs)
+  probe knobs 590 ;;
 sweep)
   phases
   sweeps step11 ;;
