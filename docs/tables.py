@@ -47,7 +47,8 @@ Two kinds of block, each between an opening marker and its end marker:
 
   python3 docs/tables.py            rewrite the blocks in place
   python3 docs/tables.py --check    exit 1 if any block differs from what the files say now
-  python3 docs/tables.py --self-test   the target table's count on two made-up sweeps (docs-check runs it)
+  python3 docs/tables.py --self-test   the target table's count and the phases table's bound on
+                                       made-up files (docs-check runs it)
 """
 import json
 import math
@@ -491,6 +492,23 @@ def self_test():
             print(f"self-test failed:\n  got  {got}\n  want {want}")
             return 1
     print("self-test: target table ok")
+    with tempfile.TemporaryDirectory() as tmp:  # the phases table: cost, bound, bound less a launch
+        log = Path(tmp) / "phases.txt"
+        log.write_text("GPU X, 1 SMs\n\nround 1: an empty kernel 2.00\n    MB  read write memcpy r+w cost\n"
+                       "    16  10.00  8.00  12.00  18.00  6.00\n    64  30.00  25.00  50.00  55.00  5.00\n"
+                       "\nround 2: an empty kernel 2.00\n    16  10.00  8.00  12.00  18.00  6.00\n"
+                       "    64  30.00  25.00  50.00  55.00  5.00\n")
+        sweep = Path(tmp) / "s.json"
+        sweep.write_text(json.dumps({"context": {"dtype": "f32"}, "benchmarks": [
+            {"name": "s/f32/M:4/N:4194304", "pct_copy": 70.0},     # rows of 16 MB, 64 MB: counted
+            {"name": "s/f32/M:2048/N:8192", "pct_copy": 99.0}]}))  # many rows: not counted
+        rows = [r for r in phases_table([str(log), str(sweep)]).splitlines() if r.startswith("| f32")]
+        # cost 10 + 8 - 12 = 6 us; 50 / 56 = 89.28..% -> 89.2%; less the 2 us launch: 50 / 54 -> 92.5%
+        want = ["| f32 | 4 | 4194304 | 16 | 64 | 6.0 | 50.0 | 89.2% | 92.5% | 70.0% | `s.json` |"]
+        if rows != want:
+            print(f"self-test failed:\n  got  {rows}\n  want {want}")
+            return 1
+    print("self-test: phases table ok")
     return 0
 
 
