@@ -41,6 +41,8 @@ l2hold)
   done
   rm -f $R/l2hold ;;
 rerun)
+  nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,clocks.max.sm,temperature.gpu,power.draw --format=csv \
+    > $R/nvidia-smi.txt 2>&1
   for f in results/h100/explore/session8/phases.cu results/h100/explore/session27/hints.cu; do
     n=$(basename $f .cu)
     nvcc -O3 -arch=sm_90 -std=c++17 $f -o /tmp/$n && timeout 200 /tmp/$n > $R/$n.txt 2>&1
