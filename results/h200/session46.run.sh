@@ -13,11 +13,13 @@
 #     round at a time, its rounds loaded and written in turn or overlapped (no softmax)
 #   OUT=... bash results/h200/session46.run.sh knobs   the build, then explore/session46/knobs.sh:
 #     stages 08 and 10 in other forms on the many long rows where the H200 trails its copy most
+#   OUT=... bash results/h200/session46.run.sh fold   the build, then explore/session46/fold.sh: the
+#     wide kernels' registers folded as they land (fold.patch) against today's, then test-gpu
 set -u
 part=${1:-l2hold}
 PROBES=results/h200/explore/session46
 OUT=${OUT:-/tmp/out}
-if [ $part = sweep ] || [ $part = knobs ]; then
+if [ $part = sweep ] || [ $part = knobs ] || [ $part = fold ]; then
   . results/h100/device_build.sh  # R, B, run, sweeps, ...
 else
   R=$part; mkdir -p $R
@@ -56,6 +58,8 @@ rounds)
   echo "rounds exit $? at ${SECONDS}s"; cat $R/rounds.txt ;;
 knobs)
   probe knobs 590 ;;
+fold)
+  probe fold 590 ;;
 sweep)
   phases
   sweeps step11 ;;
