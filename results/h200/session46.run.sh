@@ -21,6 +21,7 @@ PROBES=results/h200/explore/session46
 OUT=${OUT:-/tmp/out}
 if [ $part = sweep ] || [ $part = knobs ] || [ $part = fold ]; then
   . results/h100/device_build.sh  # R, B, run, sweeps, ...
+  export DEPS R commit  # for the probe scripts (fold.sh); the fold call ran without this line
 else
   R=$part; mkdir -p $R
   trap 'tar czf $OUT/$R.tgz $R' EXIT
