@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Device runs of the forty-seventh session (2026-11-28), on an H200:
+#   OUT=... bash results/h200/session47.run.sh probes   stages 08, 09 and 10 built here, and 09 and
+#     10 again in a copy of the tree with explore/session47/persist1.patch and pipelines2.patch
+#     (both only change what an environment variable forces); then persist1.sh (the next row's
+#     loads in flight in one wide block an SM) and pipelines.sh (stage 09's plan on few rows)
+set -u
+part=${1:-probes}
+PROBES=results/h200/explore/session47
+OUT=${OUT:-/tmp/out}
+DEPS=${DEPS:-.deps}
+R=$part; mkdir -p $R
+trap 'tar czf $OUT/$R.tgz $R' EXIT
+export LD_LIBRARY_PATH=$PWD/$DEPS/lib:${LD_LIBRARY_PATH:-}
+commit=$(cat .commit 2>/dev/null || echo unknown)
+nvidia-smi > $R/nvidia-smi.txt 2>&1
+export S47=/tmp/s47
+rm -rf $S47 && mkdir -p $S47 && tar --exclude=./build --exclude="./$R" -cf - . | tar xf - -C $S47
+(cd $S47 && patch -p1 -s < $OLDPWD/$PROBES/persist1.patch && patch -p1 -s < $OLDPWD/$PROBES/pipelines2.patch) \
+  || { echo "patch failed"; exit 1; }
+make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step08 step09 step10 > $R/build.txt 2>&1 &
+(cd $S47 && make -j16 --no-print-directory DEPS=$OLDPWD/$DEPS ARCH=sm_90 COMMIT=$commit-s47 step09 step10 \
+  > $OLDPWD/$R/build-s47.txt 2>&1) || { echo "patched build failed"; tail -n 20 $R/build-s47.txt; exit 1; }
+wait $! || { echo "build failed"; tail -n 20 $R/build.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+case $part in
+probes)
+  for p in persist1 pipelines; do
+    timeout $((585 - SECONDS)) bash $PROBES/$p.sh > $R/$p.txt 2>&1
+    echo "$p exit $? at ${SECONDS}s"; cat $R/$p.txt
+  done ;;
+esac
