@@ -4,6 +4,8 @@
 #     10 again in a copy of the tree with explore/session47/persist1.patch and pipelines2.patch
 #     (both only change what an environment variable forces); then persist1.sh (the next row's
 #     loads in flight in one wide block an SM) and pipelines.sh (stage 09's plan on few rows)
+#   OUT=... bash results/h200/session47.run.sh more   the same builds, then persist2.sh (other rows of
+#     the wider block) and rounds16.sh (from how many rounds stage 09's two pipelines pay)
 set -u
 part=${1:-probes}
 PROBES=results/h200/explore/session47
@@ -26,6 +28,11 @@ echo "built $commit at ${SECONDS}s"
 case $part in
 probes)
   for p in persist1 pipelines; do
+    timeout $((585 - SECONDS)) bash $PROBES/$p.sh > $R/$p.txt 2>&1
+    echo "$p exit $? at ${SECONDS}s"; cat $R/$p.txt
+  done ;;
+more)
+  for p in rounds16 persist2; do
     timeout $((585 - SECONDS)) bash $PROBES/$p.sh > $R/$p.txt 2>&1
     echo "$p exit $? at ${SECONDS}s"; cat $R/$p.txt
   done ;;
