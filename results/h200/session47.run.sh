@@ -6,6 +6,8 @@
 #     loads in flight in one wide block an SM) and pipelines.sh (stage 09's plan on few rows)
 #   OUT=... bash results/h200/session47.run.sh more   the same builds, then persist2.sh (other rows of
 #     the wider block) and rounds16.sh (from how many rounds stage 09's two pipelines pay)
+#   OUT=... bash results/h200/session47.run.sh noexp   stages 08 and 09 built here and in a copy of
+#     the tree with explore/session47/noexp.patch, then noexp.sh (what the second exponential costs)
 set -u
 part=${1:-probes}
 PROBES=results/h200/explore/session47
@@ -16,7 +18,19 @@ trap 'tar czf $OUT/$R.tgz $R' EXIT
 export LD_LIBRARY_PATH=$PWD/$DEPS/lib:${LD_LIBRARY_PATH:-}
 commit=$(cat .commit 2>/dev/null || echo unknown)
 nvidia-smi > $R/nvidia-smi.txt 2>&1
-export S47=/tmp/s47
+export S47=/tmp/s47 S47B=/tmp/s47b
+if [ $part = noexp ]; then
+  rm -rf $S47B && mkdir -p $S47B && tar --exclude=./build --exclude="./$R" -cf - . | tar xf - -C $S47B
+  (cd $S47B && patch -p1 -s < $OLDPWD/$PROBES/noexp.patch) || { echo "patch failed"; exit 1; }
+  make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step08 step09 > $R/build.txt 2>&1 &
+  (cd $S47B && make -j16 --no-print-directory DEPS=$OLDPWD/$DEPS ARCH=sm_90 COMMIT=$commit-noexp step08 step09 \
+    > $OLDPWD/$R/build-noexp.txt 2>&1) || { echo "patched build failed"; tail -n 20 $R/build-noexp.txt; exit 1; }
+  wait $! || { echo "build failed"; tail -n 20 $R/build.txt; exit 1; }
+  echo "built $commit at ${SECONDS}s"
+  timeout $((585 - SECONDS)) bash $PROBES/noexp.sh > $R/noexp.txt 2>&1
+  echo "noexp exit $? at ${SECONDS}s"; cat $R/noexp.txt
+  exit 0
+fi
 rm -rf $S47 && mkdir -p $S47 && tar --exclude=./build --exclude="./$R" -cf - . | tar xf - -C $S47
 (cd $S47 && patch -p1 -s < $OLDPWD/$PROBES/persist1.patch && patch -p1 -s < $OLDPWD/$PROBES/pipelines2.patch) \
   || { echo "patch failed"; exit 1; }
