@@ -8,6 +8,8 @@
 #     the wider block) and rounds16.sh (from how many rounds stage 09's two pipelines pay)
 #   OUT=... bash results/h200/session47.run.sh noexp   stages 08 and 09 built here and in a copy of
 #     the tree with explore/session47/noexp.patch, then noexp.sh (what the second exponential costs)
+#   OUT=... bash results/h200/session47.run.sh split   stage 09 built here and in four copies of the
+#     tree with explore/session47/split.patch and its switches, then split.sh (where its time goes)
 set -u
 part=${1:-probes}
 PROBES=results/h200/explore/session47
@@ -19,6 +21,29 @@ export LD_LIBRARY_PATH=$PWD/$DEPS/lib:${LD_LIBRARY_PATH:-}
 commit=$(cat .commit 2>/dev/null || echo unknown)
 nvidia-smi > $R/nvidia-smi.txt 2>&1
 export S47=/tmp/s47 S47B=/tmp/s47b
+if [ $part = split ]; then
+  export SP=/tmp/split
+  make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step09 > $R/build.txt 2>&1 &
+  pids=$!
+  for v in noexp1 noexp2 nomerge all; do
+    rm -rf $SP/$v && mkdir -p $SP/$v && tar --exclude=./build --exclude="./$R" -cf - . | tar xf - -C $SP/$v
+    (cd $SP/$v && patch -p1 -s < $OLDPWD/$PROBES/split.patch) || { echo "patch failed"; exit 1; }
+    case $v in
+      noexp1) defs='#define PROBE_NOEXP1' ;; noexp2) defs='#define PROBE_NOEXP2' ;;
+      nomerge) defs='#define PROBE_NOMERGE' ;; all) defs='#define PROBE_NOEXP1\n#define PROBE_NOEXP2\n#define PROBE_NOMERGE' ;;
+    esac
+    sed -i "1i $defs" $SP/$v/steps/09_cooperative.cu
+    (cd $SP/$v && make -j16 --no-print-directory DEPS=$OLDPWD/$DEPS ARCH=sm_90 COMMIT=$commit-$v step09 \
+      > $OLDPWD/$R/build-$v.txt 2>&1) &
+    pids="$pids $!"
+  done
+  for p in $pids; do wait $p || { echo "a build failed"; tail -n 5 $R/build*.txt; exit 1; }; done
+  echo "built $commit at ${SECONDS}s"
+  head -n 3 $SP/all/steps/09_cooperative.cu
+  timeout $((585 - SECONDS)) bash $PROBES/split.sh > $R/split.txt 2>&1
+  echo "split exit $? at ${SECONDS}s"; cat $R/split.txt
+  exit 0
+fi
 if [ $part = noexp ]; then
   rm -rf $S47B && mkdir -p $S47B && tar --exclude=./build --exclude="./$R" -cf - . | tar xf - -C $S47B
   (cd $S47B && patch -p1 -s < $OLDPWD/$PROBES/noexp.patch) || { echo "patch failed"; exit 1; }
