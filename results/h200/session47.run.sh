@@ -12,6 +12,8 @@
 #     tree with explore/session47/split.patch and its switches, then split.sh (where its time goes)
 #   OUT=... bash results/h200/session47.run.sh timeline   stage 09 in two copies of the tree with
 #     explore/session47/timeline.patch (with and without its softmax work), then timeline.sh
+#   OUT=... bash results/h200/session47.run.sh smemfit   stage 09 here and in a copy of the tree with
+#     explore/session47/smemfit.patch, then smemfit.sh (launched with the slices its chunks use)
 set -u
 part=${1:-probes}
 PROBES=results/h200/explore/session47
@@ -23,16 +25,18 @@ export LD_LIBRARY_PATH=$PWD/$DEPS/lib:${LD_LIBRARY_PATH:-}
 commit=$(cat .commit 2>/dev/null || echo unknown)
 nvidia-smi > $R/nvidia-smi.txt 2>&1
 export S47=/tmp/s47 S47B=/tmp/s47b
-if [ $part = split ] || [ $part = timeline ]; then
+if [ $part = split ] || [ $part = timeline ] || [ $part = smemfit ]; then
   export SP=/tmp/split
   variants="noexp1 noexp2 nomerge all" patchfile=split.patch
   [ $part = timeline ] && variants="tl tlall" patchfile=timeline.patch
+  [ $part = smemfit ] && variants="fit" patchfile=smemfit.patch
   make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step09 > $R/build.txt 2>&1 &
   pids=$!
   for v in $variants; do
     rm -rf $SP/$v && mkdir -p $SP/$v && tar --exclude=./build --exclude="./$R" -cf - . | tar xf - -C $SP/$v
     (cd $SP/$v && patch -p1 -s < $OLDPWD/$PROBES/$patchfile) || { echo "patch failed"; exit 1; }
     case $v in
+      fit) defs='// (smemfit probe build)' ;;
       tl) defs='#define PROBE_TIMELINE' ;;
       tlall) defs='#define PROBE_TIMELINE\n#define PROBE_NOEXP1\n#define PROBE_NOEXP2\n#define PROBE_NOMERGE' ;;
       noexp1) defs='#define PROBE_NOEXP1' ;; noexp2) defs='#define PROBE_NOEXP2' ;;
@@ -45,7 +49,7 @@ if [ $part = split ] || [ $part = timeline ]; then
   done
   for p in $pids; do wait $p || { echo "a build failed"; tail -n 5 $R/build*.txt; exit 1; }; done
   echo "built $commit at ${SECONDS}s"
-  for v in $variants; do head -n 4 $SP/$v/steps/09_cooperative.cu | grep define | tr '\n' ' '; echo "($v)"; done
+  for v in $variants; do head -n 4 $SP/$v/steps/09_cooperative.cu | grep -E "define|probe build" | tr '\n' ' '; echo "($v)"; done
   timeout $((585 - SECONDS)) bash $PROBES/$part.sh > $R/$part.txt 2>&1
   echo "$part exit $? at ${SECONDS}s"; cat $R/$part.txt
   exit 0
