@@ -12,6 +12,8 @@
 #     tree with explore/session47/split.patch and its switches, then split.sh (where its time goes)
 #   OUT=... bash results/h200/session47.run.sh timeline   stage 09 in two copies of the tree with
 #     explore/session47/timeline.patch (with and without its softmax work), then timeline.sh
+#   OUT=... bash results/h200/session47.run.sh roundstl   explore/session47/rounds_tl.cu (the rounds
+#     probe's phased copy with the same timeline), then the timeline builds on fp32 8 x 2^21
 #   OUT=... bash results/h200/session47.run.sh smemfit   stage 09 here and in a copy of the tree with
 #     explore/session47/smemfit.patch, then smemfit.sh (launched with the slices its chunks use)
 set -u
@@ -25,10 +27,10 @@ export LD_LIBRARY_PATH=$PWD/$DEPS/lib:${LD_LIBRARY_PATH:-}
 commit=$(cat .commit 2>/dev/null || echo unknown)
 nvidia-smi > $R/nvidia-smi.txt 2>&1
 export S47=/tmp/s47 S47B=/tmp/s47b
-if [ $part = split ] || [ $part = timeline ] || [ $part = smemfit ]; then
+if [ $part = split ] || [ $part = timeline ] || [ $part = smemfit ] || [ $part = roundstl ]; then
   export SP=/tmp/split
   variants="noexp1 noexp2 nomerge all" patchfile=split.patch
-  [ $part = timeline ] && variants="tl tlall" patchfile=timeline.patch
+  [ $part = timeline ] || [ $part = roundstl ] && variants="tl tlall" patchfile=timeline.patch
   [ $part = smemfit ] && variants="fit" patchfile=smemfit.patch
   make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step09 > $R/build.txt 2>&1 &
   pids=$!
@@ -50,6 +52,14 @@ if [ $part = split ] || [ $part = timeline ] || [ $part = smemfit ]; then
   for p in $pids; do wait $p || { echo "a build failed"; tail -n 5 $R/build*.txt; exit 1; }; done
   echo "built $commit at ${SECONDS}s"
   for v in $variants; do head -n 4 $SP/$v/steps/09_cooperative.cu | grep -E "define|probe build" | tr '\n' ' '; echo "($v)"; done
+  if [ $part = roundstl ]; then
+    nvcc -O3 -arch=sm_90 -std=c++17 $PROBES/rounds_tl.cu -o /tmp/rounds_tl && timeout 200 /tmp/rounds_tl > $R/rounds_tl.txt 2>&1
+    echo "rounds_tl exit $? at ${SECONDS}s"; cat $R/rounds_tl.txt
+    export TL_SHAPES="f32 8 2097152"
+    timeout $((585 - SECONDS)) bash $PROBES/timeline.sh > $R/timeline.txt 2>&1
+    echo "timeline exit $? at ${SECONDS}s"; cat $R/timeline.txt
+    exit 0
+  fi
   timeout $((585 - SECONDS)) bash $PROBES/$part.sh > $R/$part.txt 2>&1
   echo "$part exit $? at ${SECONDS}s"; cat $R/$part.txt
   exit 0

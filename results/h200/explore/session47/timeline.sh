@@ -6,7 +6,9 @@
 # launcher prints min / median / max over the blocks to stderr. Two builds (session47.run.sh): `tl`,
 # stage 09 with the timeline; `tlall`, the same with PROBE_NOEXP1, NOEXP2 and NOMERGE (no softmax
 # work; wrong outputs). Each shape once under each, 30 iterations; the harness's line and the marks.
-for s in "f32 8 2097152" "f16 8 4194304" "f32 4 4194304" "f32 8 4194304"; do
+# TL_SHAPES="DTYPE M N,..." replaces the shapes (session47.run.sh's roundstl part).
+IFS=, read -ra shapes <<< "${TL_SHAPES:-f32 8 2097152,f16 8 4194304,f32 4 4194304,f32 8 4194304}"
+for s in "${shapes[@]}"; do
   set -- $s
   for v in tl tlall; do
     echo "== $v $1 $2 x $3"
