@@ -6,6 +6,8 @@
 #     loads in flight in one wide block an SM) and pipelines.sh (stage 09's plan on few rows)
 #   OUT=... bash results/h200/session47.run.sh more   the same builds, then persist2.sh (other rows of
 #     the wider block) and rounds16.sh (from how many rounds stage 09's two pipelines pay)
+#   OUT=... bash results/h200/session47.run.sh models   the same builds as `more` and stage 11, then
+#     persist3.sh (the persistent wide kernel on the language-model rows it could take)
 #   OUT=... bash results/h200/session47.run.sh noexp   stages 08 and 09 built here and in a copy of
 #     the tree with explore/session47/noexp.patch, then noexp.sh (what the second exponential costs)
 #   OUT=... bash results/h200/session47.run.sh split   stage 09 built here and in four copies of the
@@ -79,7 +81,8 @@ fi
 rm -rf $S47 && mkdir -p $S47 && tar --exclude=./build --exclude="./$R" -cf - . | tar xf - -C $S47
 (cd $S47 && patch -p1 -s < $OLDPWD/$PROBES/persist1.patch && patch -p1 -s < $OLDPWD/$PROBES/pipelines2.patch) \
   || { echo "patch failed"; exit 1; }
-make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step08 step09 step10 > $R/build.txt 2>&1 &
+make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step08 step09 step10 \
+  $([ $part = models ] && echo step11) > $R/build.txt 2>&1 &
 (cd $S47 && make -j16 --no-print-directory DEPS=$OLDPWD/$DEPS ARCH=sm_90 COMMIT=$commit-s47 step09 step10 \
   > $OLDPWD/$R/build-s47.txt 2>&1) || { echo "patched build failed"; tail -n 20 $R/build-s47.txt; exit 1; }
 wait $! || { echo "build failed"; tail -n 20 $R/build.txt; exit 1; }
@@ -90,6 +93,9 @@ probes)
     timeout $((585 - SECONDS)) bash $PROBES/$p.sh > $R/$p.txt 2>&1
     echo "$p exit $? at ${SECONDS}s"; cat $R/$p.txt
   done ;;
+models)
+  timeout $((585 - SECONDS)) bash $PROBES/persist3.sh > $R/persist3.txt 2>&1
+  echo "persist3 exit $? at ${SECONDS}s"; cat $R/persist3.txt ;;
 more)
   for p in rounds16 persist2; do
     timeout $((585 - SECONDS)) bash $PROBES/$p.sh > $R/$p.txt 2>&1
