@@ -694,8 +694,9 @@ int active_clusters(const DeviceInfo& d, const Plan& p) {
 // clusters of one). Otherwise a cluster per row (softmax_cluster_wide).
 bool persistent_pays(int64_t M, int cluster, int64_t held) { return cluster >= 2 && M >= 16 * held; }
 
-// STEP10_PERSISTENT=on|off forces the wide form persistent (rows in whole packs, clusters of 2 or
-// more, at least as many rows as clusters) or one cluster per row (the doc's comparison); read once.
+// STEP10_PERSISTENT=on|off forces the wide form persistent (rows in whole packs, at least as many
+// rows as clusters; clusters of one too, which the plan never makes persistent: docs/h200.md) or
+// one cluster per row (the doc's comparisons); read once.
 enum class Persist { automatic, on, off };
 Persist forced_persistent() {
   static const Persist f = static_cast<Persist>(env_word("STEP10_PERSISTENT", "on", "off"));
@@ -716,7 +717,7 @@ Plan call_plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs) {
   Plan q = p;
   q.persistent = true;
   const Persist f = forced_persistent();
-  if (f != Persist::automatic) return f == Persist::on && q.cluster >= 2 && M >= active_clusters<T>(d, q) ? q : p;
+  if (f != Persist::automatic) return f == Persist::on && M >= active_clusters<T>(d, q) ? q : p;
   return persistent_pays(M, q.cluster, active_clusters<T>(d, q)) ? q : p;
 }
 
