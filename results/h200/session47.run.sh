@@ -14,6 +14,7 @@
 #     tree with explore/session47/split.patch and its switches, then split.sh (where its time goes)
 #   OUT=... bash results/h200/session47.run.sh timeline   stage 09 in two copies of the tree with
 #     explore/session47/timeline.patch (with and without its softmax work), then timeline.sh
+#     (TL_SHAPES="f32 8 2162688,..." in the environment replaces its shapes: the ninth call)
 #   OUT=... bash results/h200/session47.run.sh roundstl   explore/session47/rounds_tl.cu (the rounds
 #     probe's phased copy with the same timeline), then the timeline builds on fp32 8 x 2^21
 #   OUT=... bash results/h200/session47.run.sh smemfit   stage 09 here and in a copy of the tree with
