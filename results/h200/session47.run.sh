@@ -15,7 +15,7 @@
 #   OUT=... bash results/h200/session47.run.sh timeline   stage 09 in two copies of the tree with
 #     explore/session47/timeline.patch (with and without its softmax work), then timeline.sh
 #     (TL_SHAPES="f32 8 2162688,..." in the environment replaces its shapes: the ninth call)
-#   OUT=... bash results/h200/session47.run.sh roundstl   explore/session47/rounds_tl.cu (the rounds
+#   OUT=... bash results/h200/session47.run.sh roundstl   explore/session47/rounds_tl.patch (the rounds
 #     probe's phased copy with the same timeline), then the timeline builds on fp32 8 x 2^21
 #   OUT=... bash results/h200/session47.run.sh smemfit   stage 09 here and in a copy of the tree with
 #     explore/session47/smemfit.patch, then smemfit.sh (launched with the slices its chunks use)
@@ -56,7 +56,10 @@ if [ $part = split ] || [ $part = timeline ] || [ $part = smemfit ] || [ $part =
   echo "built $commit at ${SECONDS}s"
   for v in $variants; do head -n 4 $SP/$v/steps/09_cooperative.cu | grep -E "define|probe build" | tr '\n' ' '; echo "($v)"; done
   if [ $part = roundstl ]; then
-    nvcc -O3 -arch=sm_90 -std=c++17 $PROBES/rounds_tl.cu -o /tmp/rounds_tl && timeout 200 /tmp/rounds_tl > $R/rounds_tl.txt 2>&1
+    # rounds_tl.cu: the forty-sixth session's rounds.cu with the patch (the call of ea1c5fa compiled
+    # the same file, then committed whole)
+    patch -s -o /tmp/rounds_tl.cu results/h200/explore/session46/rounds.cu < $PROBES/rounds_tl.patch \
+      && nvcc -O3 -arch=sm_90 -std=c++17 /tmp/rounds_tl.cu -o /tmp/rounds_tl && timeout 200 /tmp/rounds_tl > $R/rounds_tl.txt 2>&1
     echo "rounds_tl exit $? at ${SECONDS}s"; cat $R/rounds_tl.txt
     export TL_SHAPES="f32 8 2097152"
     timeout $((585 - SECONDS)) bash $PROBES/timeline.sh > $R/timeline.txt 2>&1
