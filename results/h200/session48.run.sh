@@ -3,6 +3,10 @@
 #   OUT=... bash results/h200/session48.run.sh ladder   explore/session48/ladder.cu (the rounds
 #     probe's phased copy brought to stage 09 one rung at a time), then stage 09 itself on the
 #     two shapes of the same bytes (fp32 8 x 2^21 and 8 x 2^22), each in its own process, 2 rounds
+#   OUT=... bash results/h200/session48.run.sh order   `ladder order` (the load order pinned, each
+#     way), then stage 09 here and in three copies of the tree with explore/session48/order.patch
+#     (pinL: its order pinned; sfirst: the slices' cp.asyncs first; sfirst2: and summarised
+#     first), then order.sh
 # GPU-agnostic: it runs unchanged on an H100.
 set -u
 part=${1:-ladder}
@@ -15,9 +19,26 @@ export LD_LIBRARY_PATH=$PWD/$DEPS/lib:${LD_LIBRARY_PATH:-}
 commit=$(cat .commit 2>/dev/null || echo unknown)
 nvidia-smi > $R/nvidia-smi.txt 2>&1
 make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step09 > $R/build.txt 2>&1 &
+pids=$!
+if [ $part = order ]; then
+  export SP=/tmp/order
+  for v in pinL sfirst sfirst2; do
+    rm -rf $SP/$v && mkdir -p $SP/$v && tar --exclude=./build --exclude="./$R" -cf - . | tar xf - -C $SP/$v
+    (cd $SP/$v && patch -p1 -s < $OLDPWD/$PROBES/order.patch) || { echo "patch failed"; exit 1; }
+    case $v in
+      pinL) defs='#define PROBE_PIN' ;;
+      sfirst) defs='#define PROBE_PIN\n#define PROBE_SLICES_FIRST' ;;
+      sfirst2) defs='#define PROBE_PIN\n#define PROBE_SLICES_FIRST\n#define PROBE_SUMMARISE_SLICES_FIRST' ;;
+    esac
+    sed -i "1i $defs" $SP/$v/steps/09_cooperative.cu
+    (cd $SP/$v && make -j16 --no-print-directory DEPS=$OLDPWD/$DEPS ARCH=sm_90 COMMIT=$commit-$v step09 \
+      > $OLDPWD/$R/build-$v.txt 2>&1) &
+    pids="$pids $!"
+  done
+fi
 nvcc -O3 -arch=sm_90 -std=c++17 -Icommon $PROBES/ladder.cu -o /tmp/ladder > $R/build-ladder.txt 2>&1 \
   || { echo "ladder build failed"; cat $R/build-ladder.txt; exit 1; }
-wait $! || { echo "build failed"; tail -n 20 $R/build.txt; exit 1; }
+for p in $pids; do wait $p || { echo "a build failed"; tail -n 5 $R/build*.txt; exit 1; }; done
 echo "built $commit at ${SECONDS}s"
 case $part in
 ladder)
@@ -29,4 +50,10 @@ f32 8 2097152
 f32 8 4194304
 SHAPES
   echo "step09 exit $? at ${SECONDS}s"; cat $R/step09.txt ;;
+order)
+  for v in pinL sfirst sfirst2; do head -n 4 $SP/$v/steps/09_cooperative.cu | grep define | tr '\n' ' '; echo "($v)"; done
+  timeout 200 /tmp/ladder order > $R/ladder_order.txt 2>&1
+  echo "ladder order exit $? at ${SECONDS}s"; cat $R/ladder_order.txt
+  timeout $((585 - SECONDS)) bash $PROBES/order.sh > $R/order.txt 2>&1
+  echo "order exit $? at ${SECONDS}s"; cat $R/order.txt ;;
 esac

@@ -52,7 +52,8 @@ namespace cg = cooperative_groups;
   } while (0)
 
 constexpr int kThreads = 512, kRegs = 8, kUsed = 8, kSlices13 = 13, kRows = 4, kMarks = 4;
-enum Feature : int { kSmem13 = 1, kGroups = 2, kMath = 4, kReduce = 8, kMerge = 16, kExp = 32 };
+enum Feature : int { kSmem13 = 1, kGroups = 2, kMath = 4, kReduce = 8, kMerge = 16, kExp = 32, kRegsMaxFirst = 64,
+                     kSlicesFirst = 128, kSummariseSlicesFirst = 256, kPinOrder = 512 };
 constexpr int kLadder = kSmem13 | kGroups | kMath | kReduce | kMerge;
 
 // Pack k of this thread in round `round`: a block's 16 x 512 packs contiguous, pack k of thread t
@@ -101,6 +102,43 @@ __device__ __forceinline__ uint4 out(const uint4& p, MaxSum row, float inv) {
   }
 }
 
+// The registers into the thread's (max, sum): online, pack by pack, or (kRegsMaxFirst) as stage 09's
+// thread_summary does, the max of all, then the sum, rescaled once if the running max was lower.
+template <int F>
+__device__ __forceinline__ void summarise_registers(uint4 (&r)[kRegs], float& m, float& l, unsigned& v) {
+  if constexpr ((F & kRegsMaxFirst) != 0) {
+    float rm = -INFINITY, rl = 0.0f;
+#pragma unroll
+    for (int k = 0; k < kRegs; ++k) rm = fmaxf(rm, pack_max<float>(r[k]));
+#pragma unroll
+    for (int k = 0; k < kRegs; ++k) {
+      opaque(r[k]);
+      float f[4];
+      unpack<float>(r[k], f);
+#pragma unroll
+      for (int e = 0; e < 4; ++e) rl += (F & kExp) ? __expf(f[e] - rm) : f[e] - rm;
+    }
+    const MaxSum both = maxsum_merge(MaxSum{m, l}, MaxSum{rm, rl});
+    m = both.m, l = both.l;
+  } else {
+#pragma unroll
+    for (int k = 0; k < kRegs; ++k) take<F>(r[k], m, l, v);
+  }
+}
+
+// The slices' cp.asyncs: one group, or one a slice and the empty ones after (13 in all with kSmem13).
+template <int GROUPS>
+__device__ __forceinline__ void issue_slices(const uint4* x, int round, uint4* slot) {
+#pragma unroll
+  for (int j = 0; j < kUsed; ++j) {
+    cp_async16(slot + j * kThreads, x + at(round, kRegs + j));
+    if (GROUPS > 1) cp_async_commit();
+  }
+#pragma unroll
+  for (int j = GROUPS > 1 ? kUsed : 0; j < GROUPS; ++j) cp_async_commit();  // the empty ones, or the one
+  __syncwarp();
+}
+
 template <int F>
 __global__ void __launch_bounds__(kThreads, 2)
     ladder(const uint4* x, uint4* y, int nrounds, MaxSum* ws, unsigned* sink, unsigned long long* tl) {
@@ -112,28 +150,36 @@ __global__ void __launch_bounds__(kThreads, 2)
   unsigned v = 0;
   for (int round = 0; round < nrounds; ++round) {
     mark(tl, round, 0);
-    // Load: the registers, then the slices, one group or one a slice (13 with empty ones).
+    // Load: the registers, then the slices, one group or one a slice (13 with empty ones), in
+    // the order ptxas picks; or (kPinOrder) in a loop of two steps that ptxas cannot reorder, the
+    // registers first, or (kSlicesFirst) the slices.
+    if constexpr ((F & kPinOrder) == 0) {
 #pragma unroll
-    for (int k = 0; k < kRegs; ++k) r[k] = __ldg(x + at(round, k));
-    __syncwarp();
+      for (int k = 0; k < kRegs; ++k) r[k] = __ldg(x + at(round, k));
+      __syncwarp();
+      issue_slices<groups>(x, round, slot);
+    } else {
+#pragma unroll 1
+      for (int step = 0; step < 2; ++step) {
+        if (step == ((F & kSlicesFirst) ? 0 : 1)) {
+          issue_slices<groups>(x, round, slot);
+        } else {
 #pragma unroll
-    for (int j = 0; j < kUsed; ++j) {
-      cp_async16(slot + j * kThreads, x + at(round, kRegs + j));
-      if (groups > 1) cp_async_commit();
+          for (int k = 0; k < kRegs; ++k) r[k] = __ldg(x + at(round, k));
+        }
+      }
     }
-#pragma unroll
-    for (int j = groups > 1 ? kUsed : 0; j < groups; ++j) cp_async_commit();  // the empty ones, or the one
-    __syncwarp();
-    // Wait: the registers, then each slice as its group lands (or all at once).
+    // Wait: the registers, then each slice as its group lands (or all at once); or
+    // (kSummariseSlicesFirst) the slices, then the registers.
     float m = -INFINITY, l = 0.0f;
-#pragma unroll
-    for (int k = 0; k < kRegs; ++k) take<F>(r[k], m, l, v);
+    if constexpr ((F & kSummariseSlicesFirst) == 0) summarise_registers<F>(r, m, l, v);
     if constexpr (groups == 1) cp_async_wait_all();
 #pragma unroll 1
     for (int j = 0; j < kUsed; ++j) {
       if constexpr (groups > 1) cp_async_wait_pending(groups - 1 - j);
       take<F>(slot[j * kThreads], m, l, v);
     }
+    if constexpr ((F & kSummariseSlicesFirst) != 0) summarise_registers<F>(r, m, l, v);
     mark(tl, round, 1);
     MaxSum s{(F & kMath) ? m : __uint_as_float(v & 0x3fffffffu), (F & kMath) ? l : 1.0f};
     if constexpr ((F & kReduce) != 0) {
@@ -170,17 +216,35 @@ struct Mode {
   int f;
   const char* name;
 };
-const Mode kModes[] = {{0, "phased"},
-                       {kSmem13, "+smem13"},
-                       {kSmem13 | kGroups, "+groups"},
-                       {kSmem13 | kGroups | kMath, "+math"},
-                       {kSmem13 | kGroups | kMath | kReduce, "+reduce"},
-                       {kLadder, "+merge"},
-                       {kLadder | kExp, "+exp"},
-                       {kGroups, "groups"},
-                       {kMath, "math"},
-                       {kReduce, "reduce"}};
-constexpr int kCount = sizeof(kModes) / sizeof(kModes[0]);
+// `./ladder`: the ladder and the three rungs alone (the first call). `./ladder order`: the load
+// order on four rungs, the register loads first or the slices first in the source, and the
+// registers summarised as stage 09 does (the max, then the sum). ptxas decides the order it issues
+// them in; the first call's binary issued some rungs' slices first (docs: explore README).
+// (kP: every mode of the order list has its order pinned.)
+constexpr int kS13G = kSmem13 | kGroups, kRMF = kRegsMaxFirst | kPinOrder, kSF = kSlicesFirst,
+              kSS = kSF | kSummariseSlicesFirst, kP = kPinOrder;
+const std::vector<Mode> kFirst = {{0, "phased"},
+                                  {kSmem13, "+smem13"},
+                                  {kS13G, "+groups"},
+                                  {kS13G | kMath, "+math"},
+                                  {kS13G | kMath | kReduce, "+reduce"},
+                                  {kLadder, "+merge"},
+                                  {kLadder | kExp, "+exp"},
+                                  {kGroups, "groups"},
+                                  {kMath, "math"},
+                                  {kReduce, "reduce"}};
+const std::vector<Mode> kOrder = {{kP, "phased-L"},
+                                  {kP | kSF, "phased-S"},
+                                  {kS13G | kMath | kRMF, "math-L"},
+                                  {kS13G | kMath | kRMF | kSF, "math-S"},
+                                  {kS13G | kMath | kRMF | kReduce, "reduce-L"},
+                                  {kS13G | kMath | kRMF | kReduce | kSF, "reduce-S"},
+                                  {kLadder | kExp | kRMF, "exp-L"},
+                                  {kLadder | kExp | kRMF | kSF, "exp-S"},
+                                  {kS13G | kMath | kRMF | kSS, "math-SS"},
+                                  {kS13G | kMath | kRMF | kReduce | kSS, "reduce-SS"},
+                                  {kLadder | kExp | kRMF | kSS, "exp-SS"}};
+std::vector<Mode> kModes;  // the list this run times
 
 template <int F>
 const void* kernel_with_smem(size_t& smem) {
@@ -188,19 +252,23 @@ const void* kernel_with_smem(size_t& smem) {
   CK(cudaFuncSetAttribute(ladder<F>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
   return reinterpret_cast<const void*>(ladder<F>);
 }
-const void* kernel_of(int f, size_t& smem) {
-  switch (f) {
-    case 0: return kernel_with_smem<0>(smem);
-    case kSmem13: return kernel_with_smem<kSmem13>(smem);
-    case kSmem13 | kGroups: return kernel_with_smem<kSmem13 | kGroups>(smem);
-    case kSmem13 | kGroups | kMath: return kernel_with_smem<kSmem13 | kGroups | kMath>(smem);
-    case kSmem13 | kGroups | kMath | kReduce: return kernel_with_smem<kSmem13 | kGroups | kMath | kReduce>(smem);
-    case kLadder: return kernel_with_smem<kLadder>(smem);
-    case kLadder | kExp: return kernel_with_smem<kLadder | kExp>(smem);
-    case kGroups: return kernel_with_smem<kGroups>(smem);
-    case kMath: return kernel_with_smem<kMath>(smem);
-    default: return kernel_with_smem<kReduce>(smem);
+// The kernel of features f: one of the compiled ones.
+template <int F, int... Rest>
+const void* kernel_in(int f, size_t& smem) {
+  if (f == F) return kernel_with_smem<F>(smem);
+  if constexpr (sizeof...(Rest) > 0) {
+    return kernel_in<Rest...>(f, smem);
+  } else {
+    std::printf("no kernel of features %d\n", f);
+    std::exit(1);
   }
+}
+const void* kernel_of(int f, size_t& smem) {
+  return kernel_in<0, kSmem13, kS13G, kS13G | kMath, kS13G | kMath | kReduce, kLadder, kLadder | kExp, kGroups,
+                   kMath, kReduce, kP, kP | kSF, kS13G | kMath | kRMF, kS13G | kMath | kRMF | kSF,
+                   kS13G | kMath | kRMF | kReduce, kS13G | kMath | kRMF | kReduce | kSF, kLadder | kExp | kRMF,
+                   kLadder | kExp | kRMF | kSF, kS13G | kMath | kRMF | kSS, kS13G | kMath | kRMF | kReduce | kSS,
+                   kLadder | kExp | kRMF | kSS>(f, smem);
 }
 
 struct Bufs {
@@ -291,7 +359,7 @@ void study(const char* inputs, bool adjacent, Bufs b, int grid, int nrounds, cud
   CK(cudaMemcpy(b.x, hx.data(), bytes, cudaMemcpyHostToDevice));
   std::printf("\n%s inputs, x and y %s, %d rounds of %d blocks x 128 KB: %.1f MB\n", inputs,
               adjacent ? "adjacent" : "apart", nrounds, grid, bytes / 1048576.0);
-  for (int mo = 0; mo < kCount; ++mo) {
+  for (int mo = 0; mo < int(kModes.size()); ++mo) {
     CK(cudaMemset(b.y, 0xff, bytes));
     launch(mo, b, nrounds, grid, nullptr);
     CK(cudaDeviceSynchronize());
@@ -304,17 +372,23 @@ void study(const char* inputs, bool adjacent, Bufs b, int grid, int nrounds, cud
   for (int rep = 1; rep <= 3; ++rep) {
     const float copy = time_us(-1, b, nrounds, grid, e0, e1);
     std::printf("  round %d: memcpy %.2f |", rep, copy);
-    for (int mo = 0; mo < kCount; ++mo) {
+    for (int mo = 0; mo < int(kModes.size()); ++mo) {
       const float t = time_us(mo, b, nrounds, grid, e0, e1);
       std::printf(" %s %.2f (%.1f%%)", kModes[mo].name, t, 100.0 * copy / t);
     }
     std::printf("\n");
   }
   std::printf("  trace: per round, start / landed / barrier / last store, median/max over blocks (us)\n");
-  for (int mo = 0; mo < kCount; ++mo) trace(mo, b, nrounds, grid);
+  for (int mo = 0; mo < int(kModes.size()); ++mo) trace(mo, b, nrounds, grid);
 }
 
-int main() {
+int main(int argc, char** argv) {
+  const bool order = argc > 1 && std::strcmp(argv[1], "order") == 0;
+  if (argc > 1 && !order) {
+    std::printf("usage: %s [order]\n", argv[0]);
+    return 2;
+  }
+  kModes = order ? kOrder : kFirst;
   cudaDeviceProp p;
   CK(cudaGetDeviceProperties(&p, 0));
   size_t smem = 0;
