@@ -7,6 +7,8 @@
 #     way), then stage 09 here and in three copies of the tree with explore/session48/order.patch
 #     (pinL: its order pinned; sfirst: the slices' cp.asyncs first; sfirst2: and summarised
 #     first), then order.sh
+#   OUT=... bash results/h200/session48.run.sh order2   stage 09 here, with order.patch's pin (pinL),
+#     with session47/timeline.patch (tl) and with both (tlpin), then order2.sh
 # GPU-agnostic: it runs unchanged on an H100.
 set -u
 part=${1:-ladder}
@@ -20,12 +22,18 @@ commit=$(cat .commit 2>/dev/null || echo unknown)
 nvidia-smi > $R/nvidia-smi.txt 2>&1
 make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step09 > $R/build.txt 2>&1 &
 pids=$!
-if [ $part = order ]; then
+if [ $part = order ] || [ $part = order2 ]; then
   export SP=/tmp/order
-  for v in pinL sfirst sfirst2; do
+  variants="pinL sfirst sfirst2"
+  [ $part = order2 ] && variants="pinL tl tlpin"
+  for v in $variants; do
     rm -rf $SP/$v && mkdir -p $SP/$v && tar --exclude=./build --exclude="./$R" -cf - . | tar xf - -C $SP/$v
-    (cd $SP/$v && patch -p1 -s < $OLDPWD/$PROBES/order.patch) || { echo "patch failed"; exit 1; }
+    case $v in tl|tlpin) (cd $SP/$v && patch -p1 -s < $OLDPWD/results/h200/explore/session47/timeline.patch) \
+      || { echo "patch failed"; exit 1; } ;; esac
+    [ $v = tl ] || (cd $SP/$v && patch -p1 -s < $OLDPWD/$PROBES/order.patch) || { echo "patch failed"; exit 1; }
     case $v in
+      tl) defs='#define PROBE_TIMELINE' ;;
+      tlpin) defs='#define PROBE_TIMELINE\n#define PROBE_PIN' ;;
       pinL) defs='#define PROBE_PIN' ;;
       sfirst) defs='#define PROBE_PIN\n#define PROBE_SLICES_FIRST' ;;
       sfirst2) defs='#define PROBE_PIN\n#define PROBE_SLICES_FIRST\n#define PROBE_SUMMARISE_SLICES_FIRST' ;;
@@ -51,9 +59,13 @@ f32 8 4194304
 SHAPES
   echo "step09 exit $? at ${SECONDS}s"; cat $R/step09.txt ;;
 order)
-  for v in pinL sfirst sfirst2; do head -n 4 $SP/$v/steps/09_cooperative.cu | grep define | tr '\n' ' '; echo "($v)"; done
+  for v in $variants; do head -n 4 $SP/$v/steps/09_cooperative.cu | grep define | tr '\n' ' '; echo "($v)"; done
   timeout 200 /tmp/ladder order > $R/ladder_order.txt 2>&1
   echo "ladder order exit $? at ${SECONDS}s"; cat $R/ladder_order.txt
   timeout $((585 - SECONDS)) bash $PROBES/order.sh > $R/order.txt 2>&1
   echo "order exit $? at ${SECONDS}s"; cat $R/order.txt ;;
+order2)
+  for v in $variants; do head -n 4 $SP/$v/steps/09_cooperative.cu | grep define | tr '\n' ' '; echo "($v)"; done
+  timeout $((585 - SECONDS)) bash $PROBES/order2.sh > $R/order2.txt 2>&1
+  echo "order2 exit $? at ${SECONDS}s"; cat $R/order2.txt ;;
 esac
