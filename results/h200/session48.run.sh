@@ -10,6 +10,7 @@
 #   OUT=... bash results/h200/session48.run.sh order2   stage 09 here, with order.patch's pin (pinL),
 #     with session47/timeline.patch (tl) and with both (tlpin), then order2.sh
 #   OUT=... bash results/h200/session48.run.sh ncu   stage 09 here and with the pin, then ncu.sh
+#   OUT=... bash results/h200/session48.run.sh ncu2   the same builds and the ladder, then ncu2.sh
 # GPU-agnostic: it runs unchanged on an H100.
 set -u
 part=${1:-ladder}
@@ -23,11 +24,11 @@ commit=$(cat .commit 2>/dev/null || echo unknown)
 nvidia-smi > $R/nvidia-smi.txt 2>&1
 make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step09 > $R/build.txt 2>&1 &
 pids=$!
-if [ $part = order ] || [ $part = order2 ] || [ $part = ncu ]; then
+if [ $part = order ] || [ $part = order2 ] || [ $part = ncu ] || [ $part = ncu2 ]; then
   export SP=/tmp/order
   variants="pinL sfirst sfirst2"
   [ $part = order2 ] && variants="pinL tl tlpin"
-  [ $part = ncu ] && variants="pinL"
+  [ $part = ncu ] || [ $part = ncu2 ] && variants="pinL"
   for v in $variants; do
     rm -rf $SP/$v && mkdir -p $SP/$v && tar --exclude=./build --exclude="./$R" -cf - . | tar xf - -C $SP/$v
     case $v in tl|tlpin) (cd $SP/$v && patch -p1 -s < $OLDPWD/results/h200/explore/session47/timeline.patch) \
@@ -70,6 +71,9 @@ order2)
   for v in $variants; do head -n 4 $SP/$v/steps/09_cooperative.cu | grep define | tr '\n' ' '; echo "($v)"; done
   timeout $((585 - SECONDS)) bash $PROBES/order2.sh > $R/order2.txt 2>&1
   echo "order2 exit $? at ${SECONDS}s"; cat $R/order2.txt ;;
+ncu2)
+  timeout $((585 - SECONDS)) bash $PROBES/ncu2.sh > $R/ncu2.txt 2>&1
+  echo "ncu2 exit $? at ${SECONDS}s"; cat $R/ncu2.txt ;;
 ncu)
   timeout $((585 - SECONDS)) bash $PROBES/ncu.sh > $R/ncu.txt 2>&1
   echo "ncu exit $? at ${SECONDS}s"; grep -E "^==|Duration|DRAM Through|Memory Through|Stall|stall|Warp Cycles|Issued Ipc|Executed Instructions |ERR|error" $R/ncu.txt | head -n 120 ;;
