@@ -98,17 +98,10 @@ __device__ __forceinline__ uint4 load_edge(const T* p, int o, const Slots& s) {
   return pack<T>(f);
 }
 
-// Slots kPacks .. kPacks + SLICES - 1 live in shared memory, slot kPacks + j of thread t at
-// cache[j * kThreads + t] (a warp's accesses consecutive), valid while o < left (never written
-// otherwise). The register loads go first (whole packs, then the partial ones, whose element loads
-// sit in a branch), then one cp.async group per slice (a partial pack stored from registers), and
-// nothing waits here: thread_summary takes each slice as its group lands. A thread reads back only
-// its own slots: no barrier.
-template <class T, int SLICES, int P>
-__device__ __forceinline__ void load_chunk(const T* chunk, const Slots& s, bool aligned, uint4 (&r)[P],
-                                           uint4* cache) {
+// The register slots: whole packs by __ldg, then the partial ones (their element loads in a branch).
+template <class T, int P>
+__device__ __forceinline__ void load_registers(const T* p, const Slots& s, bool aligned, uint4 (&r)[P]) {
   constexpr int V = kVec<T>;
-  const T* p = chunk - s.lo;  // 16-byte aligned
 #pragma unroll
   for (int i = 0; i < P; ++i) {
     const int o = V * i * kThreads;
@@ -122,12 +115,14 @@ __device__ __forceinline__ void load_chunk(const T* chunk, const Slots& s, bool 
       if (o < s.left && !whole_slot<T>(o, s)) r[i] = load_edge(p, o, s);
     }
   }
-  // Pin the order with __syncwarp (a NOP here, but the compiler schedules nothing across it): the
-  // register loads are issued before the first cp.async, and nothing computed from them goes in
-  // between the cp.asyncs, where it would wait for the loads and hold back the slices. Without the
-  // pins ptxas issued 7 of the 13 cp.asyncs first and the exps in between, and the kernel for rows
-  // in packs ran 3-5% slower in fp32 (docs/09_cooperative.md).
-  __syncwarp();
+}
+
+// Slots kPacks .. kPacks + SLICES - 1 live in shared memory, slot kPacks + j of thread t at
+// cache[j * kThreads + t] (a warp's accesses consecutive), valid while o < left (never written
+// otherwise): one cp.async group per slice (a partial pack stored from registers).
+template <class T, int SLICES, int P>
+__device__ __forceinline__ void issue_slices(const T* p, const Slots& s, bool aligned, uint4* cache) {
+  constexpr int V = kVec<T>;
 #pragma unroll
   for (int j = 0; j < SLICES; ++j) {
     const int o = V * (P + j) * kThreads;
@@ -140,6 +135,28 @@ __device__ __forceinline__ void load_chunk(const T* chunk, const Slots& s, bool 
       }
     }
     cp_async_commit();  // one group per slice, empty or not: slice j is group j
+  }
+}
+
+// A chunk into the thread's slots: the register loads first, then the slices, and nothing waits
+// here: thread_summary takes each slice as its group lands. A thread reads back only its own
+// slots: no barrier. The two halves are the two steps of a loop, which ptxas cannot reorder or
+// interleave. In straight-line code it chose their order, and what went between them, anew with
+// each change to the kernel: 7 of 13 cp.asyncs first with exps between them (fp32 3-5% slower
+// than in order, docs/09_cooperative.md); pinned by __syncwarp, in order but with 3-5% more
+// instructions executed than in the loop, whose halves ran 1.7-3.3% faster on few rows (H200).
+template <class T, int SLICES, int P>
+__device__ __forceinline__ void load_chunk(const T* chunk, const Slots& s, bool aligned, uint4 (&r)[P],
+                                           uint4* cache) {
+  const T* p = chunk - s.lo;  // 16-byte aligned
+  if constexpr (SLICES > 0) {
+#pragma unroll 1
+    for (int step = 0; step < 2; ++step) {
+      if (step == 0) load_registers<T, P>(p, s, aligned, r);
+      else issue_slices<T, SLICES, P>(p, s, aligned, cache);
+    }
+  } else {
+    load_registers<T, P>(p, s, aligned, r);
   }
   __syncwarp();
 }

@@ -11,6 +11,10 @@
 #     with session47/timeline.patch (tl) and with both (tlpin), then order2.sh
 #   OUT=... bash results/h200/session48.run.sh ncu   stage 09 here and with the pin, then ncu.sh
 #   OUT=... bash results/h200/session48.run.sh ncu2   the same builds and the ladder, then ncu2.sh
+#   OUT=... bash results/h200/session48.run.sh adopt   stage 09 here (the pin committed) and at
+#     $BASE_COMMIT (before it), then adopt.sh, then ncu on the ladder's phased-L and exp-L
+#   OUT=... bash results/h200/session48.run.sh test   every stage and build/test_gpu, then test-gpu on
+#     stage 09 (SOFTMAX_TEST_STAGES=09)
 # GPU-agnostic: it runs unchanged on an H100.
 set -u
 part=${1:-ladder}
@@ -22,8 +26,11 @@ trap 'tar czf $OUT/$R.tgz $R' EXIT
 export LD_LIBRARY_PATH=$PWD/$DEPS/lib:${LD_LIBRARY_PATH:-}
 commit=$(cat .commit 2>/dev/null || echo unknown)
 nvidia-smi > $R/nvidia-smi.txt 2>&1
-make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step09 > $R/build.txt 2>&1 &
-pids=$!
+pids=""
+if [ $part != test ]; then  # (test builds every stage itself)
+  make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step09 > $R/build.txt 2>&1 &
+  pids=$!
+fi
 if [ $part = order ] || [ $part = order2 ] || [ $part = ncu ] || [ $part = ncu2 ]; then
   export SP=/tmp/order
   variants="pinL sfirst sfirst2"
@@ -46,6 +53,17 @@ if [ $part = order ] || [ $part = order2 ] || [ $part = ncu ] || [ $part = ncu2 
       > $OLDPWD/$R/build-$v.txt 2>&1) &
     pids="$pids $!"
   done
+fi
+if [ $part = adopt ]; then
+  export BASE=/tmp/base
+  rm -rf $BASE && mkdir -p $BASE && git archive ${BASE_COMMIT:?} | tar xf - -C $BASE
+  (cd $BASE && make -j16 --no-print-directory DEPS=$OLDPWD/$DEPS ARCH=sm_90 COMMIT=$BASE_COMMIT step09 \
+    > $OLDPWD/$R/build-base.txt 2>&1) &
+  pids="$pids $!"
+fi
+if [ $part = test ]; then
+  make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit all build/test_gpu > $R/build-all.txt 2>&1 &
+  pids="$pids $!"
 fi
 nvcc -O3 -arch=sm_90 -std=c++17 -Icommon $PROBES/ladder.cu -o /tmp/ladder > $R/build-ladder.txt 2>&1 \
   || { echo "ladder build failed"; cat $R/build-ladder.txt; exit 1; }
@@ -71,6 +89,21 @@ order2)
   for v in $variants; do head -n 4 $SP/$v/steps/09_cooperative.cu | grep define | tr '\n' ' '; echo "($v)"; done
   timeout $((585 - SECONDS)) bash $PROBES/order2.sh > $R/order2.txt 2>&1
   echo "order2 exit $? at ${SECONDS}s"; cat $R/order2.txt ;;
+adopt)
+  timeout 300 bash $PROBES/adopt.sh > $R/adopt.txt 2>&1
+  echo "adopt exit $? at ${SECONDS}s"; cat $R/adopt.txt
+  m="smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio|smsp__inst_executed\.sum|gpu__time_duration\.sum"
+  for f in 512 639; do  # the ladder's pinned phased-L and exp-L, the 121st launch (random inputs, two rounds)
+    echo "== ladder<$f>"
+    timeout $((585 - SECONDS)) ncu --clock-control none --cache-control all --metrics "regex:$m" \
+      --kernel-name-base mangled -k "regex:ladderILi${f}E" --launch-skip 120 --launch-count 1 /tmp/ladder order 2>&1 \
+      | grep -E "ladder|smsp__average|smsp__inst_executed.sum |gpu__time_duration.sum " | grep -vE "trace|round"
+  done > $R/ncu-ladder.txt 2>&1
+  echo "ncu ladder exit $? at ${SECONDS}s"; cat $R/ncu-ladder.txt ;;
+test)
+  echo "test-gpu  commit $commit  $(date -u '+%Y-%m-%d %H:%M UTC')" > $R/test-gpu-09.txt
+  SOFTMAX_TEST_STAGES=09 timeout $((585 - SECONDS)) build/test_gpu --duration=true >> $R/test-gpu-09.txt 2>&1
+  echo "test-gpu exit $? at ${SECONDS}s"; tail -n 5 $R/test-gpu-09.txt ;;
 ncu2)
   timeout $((585 - SECONDS)) bash $PROBES/ncu2.sh > $R/ncu2.txt 2>&1
   echo "ncu2 exit $? at ${SECONDS}s"; cat $R/ncu2.txt ;;
