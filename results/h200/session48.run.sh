@@ -11,8 +11,9 @@
 #     with session47/timeline.patch (tl) and with both (tlpin), then order2.sh
 #   OUT=... bash results/h200/session48.run.sh ncu   stage 09 here and with the pin, then ncu.sh
 #   OUT=... bash results/h200/session48.run.sh ncu2   the same builds and the ladder, then ncu2.sh
-#   OUT=... bash results/h200/session48.run.sh adopt   stage 09 here (the pin committed) and at
-#     $BASE_COMMIT (before it), then adopt.sh, then ncu on the ladder's phased-L and exp-L
+#   OUT=... bash results/h200/session48.run.sh adopt   stage 09 here (the pin committed) and in a
+#     copy of the tree without it (explore/session48/pin.patch reversed), then adopt.sh, then ncu
+#     on the ladder's phased-L and exp-L
 #   OUT=... bash results/h200/session48.run.sh test   every stage and build/test_gpu, then test-gpu on
 #     stage 09 (SOFTMAX_TEST_STAGES=09)
 # GPU-agnostic: it runs unchanged on an H100.
@@ -56,8 +57,9 @@ if [ $part = order ] || [ $part = order2 ] || [ $part = ncu ] || [ $part = ncu2 
 fi
 if [ $part = adopt ]; then
   export BASE=/tmp/base
-  rm -rf $BASE && mkdir -p $BASE && git archive ${BASE_COMMIT:?} | tar xf - -C $BASE
-  (cd $BASE && make -j16 --no-print-directory DEPS=$OLDPWD/$DEPS ARCH=sm_90 COMMIT=$BASE_COMMIT step09 \
+  rm -rf $BASE && mkdir -p $BASE && tar --exclude=./build --exclude="./$R" -cf - . | tar xf - -C $BASE
+  (cd $BASE && patch -R -p1 -s < $OLDPWD/$PROBES/pin.patch) || { echo "patch failed"; exit 1; }
+  (cd $BASE && make -j16 --no-print-directory DEPS=$OLDPWD/$DEPS ARCH=sm_90 COMMIT=$commit-unpinned step09 \
     > $OLDPWD/$R/build-base.txt 2>&1) &
   pids="$pids $!"
 fi
