@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Forty-eighth session (H200): stage 09 with its load pinned in a loop of two steps (the registers,
-# then the slices), as committed, against the commit before it ($BASE/step09), on few-row shapes of
-# the shared-memory kernel and of the registers-only kernels (whose SASS lost one no-op WARPSYNC).
+# then the slices), as committed, against the tree without it (pin.patch reversed, $BASE/step09), on
+# few-row shapes of the shared-memory kernel and of the registers-only kernels (whose SASS lost one
+# no-op WARPSYNC).
 # Each shape under each build in its own process, 30 iterations, two rounds (probe.sh's variants).
 . "$(dirname "$0")/../../../h100/explore/probe.sh"  # variants
 variants 2 "$BASE/step09" "./step09" <<'SHAPES'
