@@ -14,6 +14,7 @@
 #   OUT=... bash results/h200/session48.run.sh adopt   stage 09 here (the pin committed) and in a
 #     copy of the tree without it (explore/session48/pin.patch reversed), then adopt.sh, then ncu
 #     on the ladder's phased-L and exp-L
+#   OUT=... bash results/h200/session48.run.sh ncu3   stage 09 and the ladder (-lineinfo), then ncu3.sh
 #   OUT=... bash results/h200/session48.run.sh test   every stage and build/test_gpu, then test-gpu on
 #     stage 09 (SOFTMAX_TEST_STAGES=09)
 # GPU-agnostic: it runs unchanged on an H100.
@@ -67,7 +68,7 @@ if [ $part = test ]; then
   make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit all build/test_gpu > $R/build-all.txt 2>&1 &
   pids="$pids $!"
 fi
-nvcc -O3 -arch=sm_90 -std=c++17 -Icommon $PROBES/ladder.cu -o /tmp/ladder > $R/build-ladder.txt 2>&1 \
+nvcc -O3 -lineinfo -arch=sm_90 -std=c++17 -Icommon $PROBES/ladder.cu -o /tmp/ladder > $R/build-ladder.txt 2>&1 \
   || { echo "ladder build failed"; cat $R/build-ladder.txt; exit 1; }
 for p in $pids; do wait $p || { echo "a build failed"; tail -n 5 $R/build*.txt; exit 1; }; done
 echo "built $commit at ${SECONDS}s"
@@ -91,6 +92,9 @@ order2)
   for v in $variants; do head -n 4 $SP/$v/steps/09_cooperative.cu | grep define | tr '\n' ' '; echo "($v)"; done
   timeout $((585 - SECONDS)) bash $PROBES/order2.sh > $R/order2.txt 2>&1
   echo "order2 exit $? at ${SECONDS}s"; cat $R/order2.txt ;;
+ncu3)
+  export R; timeout $((585 - SECONDS)) bash $PROBES/ncu3.sh
+  echo "ncu3 exit $? at ${SECONDS}s" ;;
 adopt)
   timeout 300 bash $PROBES/adopt.sh > $R/adopt.txt 2>&1
   echo "adopt exit $? at ${SECONDS}s"; cat $R/adopt.txt
