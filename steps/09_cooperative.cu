@@ -140,16 +140,17 @@ __device__ __forceinline__ void issue_slices(const T* p, const Slots& s, bool al
 
 // A chunk into the thread's slots: the register loads first, then the slices, and nothing waits
 // here: thread_summary takes each slice as its group lands. A thread reads back only its own
-// slots: no barrier. The two halves are the two steps of a loop, which ptxas cannot reorder or
-// interleave. In straight-line code it chose their order, and what went between them, anew with
-// each change to the kernel: 7 of 13 cp.asyncs first with exps between them (fp32 3-5% slower
-// than in order, docs/09_cooperative.md); pinned by __syncwarp, in order but with 3-5% more
-// instructions executed than in the loop, whose halves ran 1.7-3.3% faster on few rows (H200).
+// slots: no barrier. For rows in packs the two halves are the two steps of a loop, which ptxas
+// cannot reorder or interleave. In straight-line code it chose their order, and what went between
+// them, anew with each change to the kernel: 7 of 13 cp.asyncs first with exps between them (fp32
+// 3-5% slower than in order, docs/09_cooperative.md); pinned by __syncwarp, in order but with 3-5%
+// more instructions executed than in the loop, whose halves ran 1.7-3.3% faster on few rows
+// (H200). Shifted rows keep the straight-line form: in the loop the halves' kernels spilled.
 template <class T, int SLICES, int P>
 __device__ __forceinline__ void load_chunk(const T* chunk, const Slots& s, bool aligned, uint4 (&r)[P],
                                            uint4* cache) {
   const T* p = chunk - s.lo;  // 16-byte aligned
-  if constexpr (SLICES > 0) {
+  if (SLICES > 0 && aligned) {  // (`aligned` is a constant of the kernel)
 #pragma unroll 1
     for (int step = 0; step < 2; ++step) {
       if (step == 0) load_registers<T, P>(p, s, aligned, r);
@@ -157,6 +158,8 @@ __device__ __forceinline__ void load_chunk(const T* chunk, const Slots& s, bool 
     }
   } else {
     load_registers<T, P>(p, s, aligned, r);
+    __syncwarp();  // (nothing is scheduled across it)
+    issue_slices<T, SLICES, P>(p, s, aligned, cache);
   }
   __syncwarp();
 }

@@ -14,10 +14,13 @@
 #   OUT=... bash results/h200/session48.run.sh adopt   stage 09 here (the pin committed) and in a
 #     copy of the tree without it (explore/session48/pin.patch reversed), then adopt.sh, then ncu
 #     on the ladder's phased-L and exp-L
+#   OUT=... bash results/h200/session48.run.sh instr   stage 09 here, before the pin (base) and with
+#     explore/session48/instr.patch (ftz; both: PROBE_FTZ and PROBE_LIVE), then instr.sh
 #   OUT=... bash results/h200/session48.run.sh ncu3   stage 09 and the ladder (-lineinfo), then ncu3.sh
 #   OUT=... bash results/h200/session48.run.sh test   every stage and build/test_gpu, then test-gpu on
 #     stage 09 (SOFTMAX_TEST_STAGES=09)
-# GPU-agnostic: it runs unchanged on an H100.
+# GPU-agnostic: it runs unchanged on an H100. order.patch is against stage 09 before the pin
+# (0738abf): the parts that apply it (order, order2, ncu, ncu2) ran at commits before it.
 set -u
 part=${1:-ladder}
 PROBES=results/h200/explore/session48
@@ -33,17 +36,24 @@ if [ $part != test ]; then  # (test builds every stage itself)
   make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step09 > $R/build.txt 2>&1 &
   pids=$!
 fi
-if [ $part = order ] || [ $part = order2 ] || [ $part = ncu ] || [ $part = ncu2 ]; then
+if [ $part = order ] || [ $part = order2 ] || [ $part = ncu ] || [ $part = ncu2 ] || [ $part = instr ]; then
   export SP=/tmp/order
   variants="pinL sfirst sfirst2"
   [ $part = order2 ] && variants="pinL tl tlpin"
   [ $part = ncu ] || [ $part = ncu2 ] && variants="pinL"
+  [ $part = instr ] && variants="base ftz both"
   for v in $variants; do
     rm -rf $SP/$v && mkdir -p $SP/$v && tar --exclude=./build --exclude="./$R" -cf - . | tar xf - -C $SP/$v
+    case $v in base) (cd $SP/$v && patch -R -p1 -s < $OLDPWD/$PROBES/pin.patch) || { echo "patch failed"; exit 1; } ;;
+      ftz|both) (cd $SP/$v && patch -p1 -s < $OLDPWD/$PROBES/instr.patch) || { echo "patch failed"; exit 1; } ;; esac
     case $v in tl|tlpin) (cd $SP/$v && patch -p1 -s < $OLDPWD/results/h200/explore/session47/timeline.patch) \
       || { echo "patch failed"; exit 1; } ;; esac
-    [ $v = tl ] || (cd $SP/$v && patch -p1 -s < $OLDPWD/$PROBES/order.patch) || { echo "patch failed"; exit 1; }
+    case $v in pinL|sfirst|sfirst2|tlpin) (cd $SP/$v && patch -p1 -s < $OLDPWD/$PROBES/order.patch) \
+      || { echo "patch failed"; exit 1; } ;; esac
     case $v in
+      base) defs='// (before the pin)' ;;
+      ftz) defs='#define PROBE_FTZ' ;;
+      both) defs='#define PROBE_FTZ\n#define PROBE_LIVE' ;;
       tl) defs='#define PROBE_TIMELINE' ;;
       tlpin) defs='#define PROBE_TIMELINE\n#define PROBE_PIN' ;;
       pinL) defs='#define PROBE_PIN' ;;
@@ -92,6 +102,10 @@ order2)
   for v in $variants; do head -n 4 $SP/$v/steps/09_cooperative.cu | grep define | tr '\n' ' '; echo "($v)"; done
   timeout $((585 - SECONDS)) bash $PROBES/order2.sh > $R/order2.txt 2>&1
   echo "order2 exit $? at ${SECONDS}s"; cat $R/order2.txt ;;
+instr)
+  for v in $variants; do head -n 4 $SP/$v/steps/09_cooperative.cu | grep -E "define|before" | tr '\n' ' '; echo "($v)"; done
+  timeout $((585 - SECONDS)) bash $PROBES/instr.sh > $R/instr.txt 2>&1
+  echo "instr exit $? at ${SECONDS}s"; cat $R/instr.txt ;;
 ncu3)
   export R; timeout $((585 - SECONDS)) bash $PROBES/ncu3.sh
   echo "ncu3 exit $? at ${SECONDS}s" ;;
