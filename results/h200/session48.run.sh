@@ -17,7 +17,7 @@
 #   OUT=... bash results/h200/session48.run.sh instr   stage 09 here, before the pin (base) and with
 #     explore/session48/instr.patch (ftz; both: PROBE_FTZ and PROBE_LIVE), then instr.sh
 #   OUT=... bash results/h200/session48.run.sh ncu3   stage 09 and the ladder (-lineinfo), then ncu3.sh
-#   OUT=... bash results/h200/session48.run.sh test   every stage and build/test_gpu, then test-gpu on
+#   OUT=... bash results/h200/session48.run.sh test   build/test_gpu (every stage in it), then test-gpu on
 #     stage 09 (SOFTMAX_TEST_STAGES=09)
 # GPU-agnostic: it runs unchanged on an H100. order.patch is against stage 09 before the pin
 # (0738abf): the parts that apply it (order, order2, ncu, ncu2) ran at commits before it.
@@ -75,7 +75,7 @@ if [ $part = adopt ]; then
   pids="$pids $!"
 fi
 if [ $part = test ]; then
-  make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit all build/test_gpu > $R/build-all.txt 2>&1 &
+  make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit build/test_gpu > $R/build-all.txt 2>&1 &
   pids="$pids $!"
 fi
 nvcc -O3 -lineinfo -arch=sm_90 -std=c++17 -Icommon $PROBES/ladder.cu -o /tmp/ladder > $R/build-ladder.txt 2>&1 \
