@@ -18,7 +18,7 @@
 #     explore/session48/instr.patch (ftz; both: PROBE_FTZ and PROBE_LIVE), then instr.sh
 #   OUT=... bash results/h200/session48.run.sh ncu3   stage 09 and the ladder (-lineinfo), then ncu3.sh
 #   OUT=... bash results/h200/session48.run.sh test   build/test_gpu (every stage in it), then test-gpu on
-#     stage 09 (SOFTMAX_TEST_STAGES=09)
+#     stage 09 (SOFTMAX_TEST_STAGES=09; TEST_STAGES=11 in the environment tests stage 11 instead)
 # GPU-agnostic: it runs unchanged on an H100. order.patch is against stage 09 before the pin
 # (0738abf): the parts that apply it (order, order2, ncu, ncu2) ran at commits before it.
 set -u
@@ -121,9 +121,10 @@ adopt)
   done > $R/ncu-ladder.txt 2>&1
   echo "ncu ladder exit $? at ${SECONDS}s"; cat $R/ncu-ladder.txt ;;
 test)
-  echo "test-gpu  commit $commit  $(date -u '+%Y-%m-%d %H:%M UTC')" > $R/test-gpu-09.txt
-  SOFTMAX_TEST_STAGES=09 timeout $((585 - SECONDS)) build/test_gpu --duration=true >> $R/test-gpu-09.txt 2>&1
-  echo "test-gpu exit $? at ${SECONDS}s"; tail -n 5 $R/test-gpu-09.txt ;;
+  st=${TEST_STAGES:-09}
+  echo "test-gpu  commit $commit  $(date -u '+%Y-%m-%d %H:%M UTC')" > $R/test-gpu-$st.txt
+  SOFTMAX_TEST_STAGES=$st timeout $((585 - SECONDS)) build/test_gpu --duration=true >> $R/test-gpu-$st.txt 2>&1
+  echo "test-gpu exit $? at ${SECONDS}s"; tail -n 5 $R/test-gpu-$st.txt ;;
 ncu2)
   timeout $((585 - SECONDS)) bash $PROBES/ncu2.sh > $R/ncu2.txt 2>&1
   echo "ncu2 exit $? at ${SECONDS}s"; cat $R/ncu2.txt ;;
