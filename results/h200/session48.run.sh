@@ -16,6 +16,8 @@
 #     on the ladder's phased-L and exp-L
 #   OUT=... bash results/h200/session48.run.sh instr   stage 09 here, before the pin (base) and with
 #     explore/session48/instr.patch (ftz; both: PROBE_FTZ and PROBE_LIVE), then instr.sh
+#   OUT=... bash results/h200/session48.run.sh final   stage 09 here and before the session's changes
+#     (explore/session48/session.patch reversed), then final.sh
 #   OUT=... bash results/h200/session48.run.sh ncu3   stage 09 and the ladder (-lineinfo), then ncu3.sh
 #   OUT=... bash results/h200/session48.run.sh test   build/test_gpu (every stage in it), then test-gpu on
 #     stage 09 (SOFTMAX_TEST_STAGES=09; TEST_STAGES=11 in the environment tests stage 11 instead)
@@ -36,15 +38,17 @@ if [ $part != test ]; then  # (test builds every stage itself)
   make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step09 > $R/build.txt 2>&1 &
   pids=$!
 fi
-if [ $part = order ] || [ $part = order2 ] || [ $part = ncu ] || [ $part = ncu2 ] || [ $part = instr ]; then
+if [ $part = order ] || [ $part = order2 ] || [ $part = ncu ] || [ $part = ncu2 ] || [ $part = instr ] || [ $part = final ]; then
   export SP=/tmp/order
   variants="pinL sfirst sfirst2"
   [ $part = order2 ] && variants="pinL tl tlpin"
   [ $part = ncu ] || [ $part = ncu2 ] && variants="pinL"
   [ $part = instr ] && variants="base ftz both"
+  [ $part = final ] && variants="base"
   for v in $variants; do
     rm -rf $SP/$v && mkdir -p $SP/$v && tar --exclude=./build --exclude="./$R" -cf - . | tar xf - -C $SP/$v
-    case $v in base) (cd $SP/$v && patch -R -p1 -s < $OLDPWD/$PROBES/pin.patch) || { echo "patch failed"; exit 1; } ;;
+    case $v in base) (cd $SP/$v && patch -R -p1 -s < $OLDPWD/$PROBES/$([ $part = final ] && echo session || echo pin).patch) \
+      || { echo "patch failed"; exit 1; } ;;
       ftz|both) (cd $SP/$v && patch -p1 -s < $OLDPWD/$PROBES/instr.patch) || { echo "patch failed"; exit 1; } ;; esac
     case $v in tl|tlpin) (cd $SP/$v && patch -p1 -s < $OLDPWD/results/h200/explore/session47/timeline.patch) \
       || { echo "patch failed"; exit 1; } ;; esac
@@ -106,6 +110,9 @@ instr)
   for v in $variants; do head -n 4 $SP/$v/steps/09_cooperative.cu | grep -E "define|before" | tr '\n' ' '; echo "($v)"; done
   timeout $((585 - SECONDS)) bash $PROBES/instr.sh > $R/instr.txt 2>&1
   echo "instr exit $? at ${SECONDS}s"; cat $R/instr.txt ;;
+final)
+  timeout $((585 - SECONDS)) bash $PROBES/final.sh > $R/final.txt 2>&1
+  echo "final exit $? at ${SECONDS}s"; cat $R/final.txt ;;
 ncu3)
   export R; timeout $((585 - SECONDS)) bash $PROBES/ncu3.sh
   echo "ncu3 exit $? at ${SECONDS}s" ;;
