@@ -28,8 +28,8 @@
 // Then fewer instructions, found with Nsight Compute's counts per instruction
 // (docs/09_cooperative.md, "Instructions"): the exponentials flush results below 2^-126 to 0
 // (exp_ftz, half of __expf's instructions), the slice loops stop at the last slice a chunk
-// reaches, and a chunk's two loads are pinned in a loop of two steps: fp32 8 x 2^21 and halves
-// 8 x 2^22 6-9% faster on an H200.
+// reaches, and a chunk's two loads are pinned in a loop of two steps: fp32 8 x 2^21 6.6% faster
+// on an H200, fp16 and bf16 8 x 2^22 12%.
 // Rows off the 16-byte boundary (N not in whole packs, or x or y misaligned) are taken in shifted
 // packs, counted from the boundary before each chunk (packs.cuh's ShiftedRow, as stage 08's
 // caches): 16-byte loads, cp.asyncs and stores, the partial first and last pack element by element,
@@ -149,7 +149,7 @@ __device__ __forceinline__ void issue_slices(const T* p, const Slots& s, bool al
 // cannot reorder or interleave. In straight-line code it chose their order, and what went between
 // them, anew with each change to the kernel: 7 of 13 cp.asyncs first with exps between them (fp32
 // 3-5% slower than in order, docs/09_cooperative.md); pinned by __syncwarp, in order but with 3-5%
-// more instructions executed than in the loop, whose halves ran 1.7-3.3% faster on few rows
+// more instructions executed than in the loop, whose halves ran 2-4% faster on few rows
 // (H200). Shifted rows keep the straight-line form: in the loop the halves' kernels spilled.
 template <class T, int SLICES, int P>
 __device__ __forceinline__ void load_chunk(const T* chunk, const Slots& s, bool aligned, uint4 (&r)[P],
