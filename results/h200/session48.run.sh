@@ -18,6 +18,7 @@
 #     explore/session48/instr.patch (ftz; both: PROBE_FTZ and PROBE_LIVE), then instr.sh
 #   OUT=... bash results/h200/session48.run.sh final   stage 09 here and before the session's changes
 #     (explore/session48/session.patch reversed), then final.sh
+#   OUT=... bash results/h200/session48.run.sh disp   stage 11, then disp.sh
 #   OUT=... bash results/h200/session48.run.sh ncu3   stage 09 and the ladder (-lineinfo), then ncu3.sh
 #   OUT=... bash results/h200/session48.run.sh test   build/test_gpu (every stage in it), then test-gpu on
 #     stage 09 (SOFTMAX_TEST_STAGES=09; TEST_STAGES=11 in the environment tests stage 11 instead)
@@ -35,7 +36,8 @@ commit=$(cat .commit 2>/dev/null || echo unknown)
 nvidia-smi > $R/nvidia-smi.txt 2>&1
 pids=""
 if [ $part != test ]; then  # (test builds every stage itself)
-  make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step09 > $R/build.txt 2>&1 &
+  make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step09 \
+    $([ $part = disp ] && echo step11) > $R/build.txt 2>&1 &
   pids=$!
 fi
 if [ $part = order ] || [ $part = order2 ] || [ $part = ncu ] || [ $part = ncu2 ] || [ $part = instr ] || [ $part = final ]; then
@@ -110,6 +112,9 @@ instr)
   for v in $variants; do head -n 4 $SP/$v/steps/09_cooperative.cu | grep -E "define|before" | tr '\n' ' '; echo "($v)"; done
   timeout $((585 - SECONDS)) bash $PROBES/instr.sh > $R/instr.txt 2>&1
   echo "instr exit $? at ${SECONDS}s"; cat $R/instr.txt ;;
+disp)
+  timeout $((585 - SECONDS)) bash $PROBES/disp.sh > $R/disp.txt 2>&1
+  echo "disp exit $? at ${SECONDS}s"; cat $R/disp.txt ;;
 final)
   timeout $((585 - SECONDS)) bash $PROBES/final.sh > $R/final.txt 2>&1
   echo "final exit $? at ${SECONDS}s"; cat $R/final.txt ;;
