@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "fast_exp.cuh"  // ExpApprox
 #include "softmax_math.h"
 
 struct Span {
@@ -25,18 +26,20 @@ __device__ __forceinline__ Span split16(const float* p, int64_t n) {
 }
 
 // ---- the online (max, sum) of one thread ----------------------------------------------------
-// Fold K values into a running (m, l): one rescale of l per group, one exponential per value.
-// `shift` stays finite while every value seen is -inf, so exp(-inf - -inf) = NaN never happens.
-template <int K>
+// Fold K values into a running (m, l): one rescale of l per group, one exponential per value
+// (Exp: __expf, or fast_exp.cuh's ExpFtz for stages 10 and 12). `shift` stays finite while every
+// value seen is -inf, so exp(-inf - -inf) = NaN never happens.
+template <class Exp = ExpApprox, int K>
 __device__ __forceinline__ void fold(MaxSum& s, const float (&v)[K]) {
+  const Exp exp_of{};
   float gm = v[0];
 #pragma unroll
   for (int i = 1; i < K; ++i) gm = fmaxf(gm, v[i]);
   const float m = fmaxf(s.m, gm);
   const float shift = (m == -INFINITY) ? 0.0f : m;
-  float l = s.l * __expf(s.m - shift);
+  float l = s.l * exp_of(s.m - shift);
 #pragma unroll
-  for (int i = 0; i < K; ++i) l += __expf(v[i] - shift);
+  for (int i = 0; i < K; ++i) l += exp_of(v[i] - shift);
   s = MaxSum{m, l};
 }
 

@@ -23,12 +23,15 @@
 //     source's misalignment, if the source was one); store_then_load() does too, for rows in whole
 //     packs, and loads the next stretch of a persistent block (same nvec) into the packs it frees,
 //     as load() would: summary() then applies to that stretch.
+//   * Every exponential is fast_exp.cuh's exp_ftz (since the forty-ninth session): outputs under
+//     2^-126 are 0.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
 
+#include "fast_exp.cuh"  // exp_ftz
 #include "packs.cuh"
 #include "softmax_math.h"
 
@@ -148,7 +151,7 @@ struct RowCache {
         if (in_row(i, nvec)) rm = fmaxf(rm, pack_max<T>(cache[i * THREADS + tid]));
     }
     if constexpr (kSlicesAsLanded) {
-      if (rm > m) l *= __expf(m - rm);  // the registers raise the max: rescale the slices' sum
+      if (rm > m) l *= exp_ftz(m - rm);  // the registers raise the max: rescale the slices' sum
       m = fmaxf(m, rm);
     } else {
       m = rm;
@@ -182,7 +185,7 @@ struct RowCache {
     float f[V];
     unpack<T>(p, f);
 #pragma unroll
-    for (int k = 0; k < V; ++k) l += __expf(f[k] - shift);
+    for (int k = 0; k < V; ++k) l += exp_ftz(f[k] - shift);
   }
 
   // l += exp(x - shift) over a pack of floats; returns the pack of those exponentials.
@@ -191,7 +194,7 @@ struct RowCache {
     unpack<float>(p, f);
 #pragma unroll
     for (int k = 0; k < kVec<float>; ++k) {
-      f[k] = __expf(f[k] - shift);
+      f[k] = exp_ftz(f[k] - shift);
       l += f[k];
     }
     return pack<float>(f);
@@ -203,7 +206,7 @@ struct RowCache {
   __device__ __forceinline__ static void fold_pack(float& m, float& l, const uint4& p) {
     const float pm = pack_max<T>(p);
     if (pm > m) {  // a new max (never NaN): rescale the sum so far; from -inf, exp(-inf) = 0
-      l *= __expf(m - pm);
+      l *= exp_ftz(m - pm);
       m = pm;
     }
     add_exps(l, p, m == -INFINITY ? 0.0f : m);  // all -inf so far: sum 0, no NaN
@@ -258,7 +261,7 @@ struct RowCache {
   // Never NaN where the plain form is not: reg_max <= row.m, and reg_max = -inf gives 0 (a row all
   // -inf, or with a NaN or +inf, has row.l NaN and gives NaN, as normalised() does).
   __device__ __forceinline__ float register_scale(MaxSum row, float inv) const {
-    return kKeepExps ? __expf(reg_max - row.m) * inv : 0.0f;
+    return kKeepExps ? exp_ftz(reg_max - row.m) * inv : 0.0f;
   }
   // A register pack's output: its exponentials scaled (kKeepExps), or normalised from x.
   __device__ __forceinline__ static uint4 register_output(const uint4& p, float m, float inv, float scale) {
@@ -278,7 +281,7 @@ struct RowCache {
     float f[V];
     unpack<T>(p, f);
 #pragma unroll
-    for (int k = 0; k < V; ++k) f[k] = __expf(f[k] - m) * inv;
+    for (int k = 0; k < V; ++k) f[k] = exp_ftz(f[k] - m) * inv;
     return pack<T>(f);
   }
 };

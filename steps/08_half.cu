@@ -48,6 +48,7 @@
 #include <type_traits>
 
 #include "cuda_check.cuh"
+#include "fast_exp.cuh"  // exp_ftz (stage 09 took it first)
 #include "packs.cuh"
 #include "reduce.cuh"
 #include "row_cache.cuh"
@@ -100,13 +101,13 @@ __device__ __forceinline__ void absorb(MaxSum& s, const Raw<T, W> (&r)[U]) {
 #pragma unroll
   for (int u = 0; u < U; ++u) m = fmaxf(m, raw_max<T>(r[u]));
   const float vm = m == -INFINITY ? 0.0f : m;
-  float l = s.l * __expf(s.m - vm);
+  float l = s.l * exp_ftz(s.m - vm);
 #pragma unroll
   for (int u = 0; u < U; ++u) {
     float f[W];
     raw_unpack<T>(r[u], f);
 #pragma unroll
-    for (int k = 0; k < W; ++k) l += __expf(f[k] - vm);
+    for (int k = 0; k < W; ++k) l += exp_ftz(f[k] - vm);
   }
   s = MaxSum{m, l};
 }
@@ -207,7 +208,7 @@ __device__ __forceinline__ void team_rows_body(const T* __restrict__ x, T* __res
     unpack<T>(r[i], e[i]);
 #pragma unroll
     for (int k = 0; k < V; ++k) {
-      e[i][k] = __expf(e[i][k] - ms);
+      e[i][k] = exp_ftz(e[i][k] - ms);
       l += e[i][k];
     }
   }
@@ -328,7 +329,7 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
     const float ms = m == -INFINITY ? 0.0f : m;
 #pragma unroll
     for (int k = 0; k < N; ++k) {
-      f[r * N + k] = __expf(f[r * N + k] - ms);
+      f[r * N + k] = exp_ftz(f[r * N + k] - ms);
       l += f[r * N + k];
     }
     const float inv = 1.0f / l;
@@ -429,7 +430,7 @@ __global__ void __launch_bounds__(kStagedWarps * 32)
     float l = 0.0f;
 #pragma unroll
     for (int e = 0; e < E; ++e) {
-      v[e] = __expf(v[e] - ms);
+      v[e] = exp_ftz(v[e] - ms);
       l += v[e];
     }
     const float inv = 1.0f / lanes_allreduce<TL>(l, SumOp{}, nullptr);
@@ -482,7 +483,7 @@ __device__ __forceinline__ void normalise_one(const Raw<T, W>& r, T* q, int v, M
   float f[W];
   raw_unpack<T>(r, f);
 #pragma unroll
-  for (int k = 0; k < W; ++k) f[k] = __expf(f[k] - row.m) * inv;
+  for (int k = 0; k < W; ++k) f[k] = exp_ftz(f[k] - row.m) * inv;
   store_w<T, W>(q, v, f);
 }
 

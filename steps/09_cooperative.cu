@@ -42,6 +42,7 @@
 #include <cstring>
 
 #include "cuda_check.cuh"
+#include "fast_exp.cuh"  // exp_ftz
 #include "packs.cuh"
 #include "reduce.cuh"
 #include "scratch.h"
@@ -167,17 +168,6 @@ __device__ __forceinline__ void load_chunk(const T* chunk, const Slots& s, bool 
     issue_slices<T, SLICES, P>(p, s, aligned, cache);
   }
   __syncwarp();
-}
-
-// e^x as the SFU's ex2.approx.ftz of x log2(e): a multiply and one MUFU.EX2. __expf is the same
-// without .ftz, and sm_90 spends three more instructions on it (a compare and two predicated
-// multiplies) to keep results below 2^-126 exact instead of 0. A softmax sums and scales values
-// of at most 1: a term under 1.2e-38 changes no sum, and an output that small is 0 (off by less
-// than 1.2e-38). -inf gives 0, NaN stays NaN, the rest is the same approximation as __expf.
-__device__ __forceinline__ float exp_ftz(float x) {
-  float y;
-  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x * 1.4426950408889634f));
-  return y;
 }
 
 // How many of the slices a thread's chunk reaches (slice j while V (P + j) kThreads < left):

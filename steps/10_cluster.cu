@@ -39,6 +39,7 @@
 
 #include "bulk_copy.cuh"  // the bulk copy engine and mbarriers (introduced here)
 #include "cuda_check.cuh"
+#include "fast_exp.cuh"  // exp_ftz, ExpFtz (stage 09)
 #include "online_stats.cuh"
 #include "packs.cuh"
 #include "reduce.cuh"
@@ -138,14 +139,14 @@ __device__ __forceinline__ void copy_tile(const T* base, const Tile<T>& t, uint4
 #pragma unroll
           for (int k = 0; k < V; ++k) f[j * V + k] = g[k];
         }
-        fold(s, f);
+        fold<ExpFtz>(s, f);
       } else {  // the part's last, partial batch: only the packs copied (no exp of the padding)
 #pragma unroll
         for (int j = 0; j < kBatch; ++j) {
           if (p + j * static_cast<int>(blockDim.x) >= t.body1) break;
           float g[V];
           unpack<T>(v[j], g);
-          fold(s, g);
+          fold<ExpFtz>(s, g);
         }
       }
     }
@@ -179,7 +180,7 @@ __device__ __forceinline__ void summarise_bulk(const Tile<T>& t, const uint4* bu
     for (int p = p0 + threadIdx.x; p < p1; p += blockDim.x) {
       float f[V];
       unpack<T>(buf[p], f);
-      fold(s, f);
+      fold<ExpFtz>(s, f);
     }
   }
 }
@@ -192,7 +193,7 @@ __device__ __forceinline__ void summarise_edges(const Tile<T>& t, const uint4* b
   if (p >= 0) {
     float f[V];
     unpack<T>(buf[p], f);
-    fold(s, f);
+    fold<ExpFtz>(s, f);
   }
 }
 
@@ -208,7 +209,7 @@ __device__ __forceinline__ void normalise_tile(const Tile<T>& t, const uint4* bu
     float f[V];
     unpack<T>(buf[p], f);
 #pragma unroll
-    for (int j = 0; j < V; ++j) f[j] = __expf(f[j] - row.m) * inv;
+    for (int j = 0; j < V; ++j) f[j] = exp_ftz(f[j] - row.m) * inv;
     if (same_phase && t.whole(p)) {
       reinterpret_cast<uint4*>(base)[p] = pack<T>(f);
     } else {

@@ -26,6 +26,7 @@
 
 #include "bulk_copy.cuh"     // bulk copies and mbarriers (stage 10)
 #include "cuda_check.cuh"
+#include "fast_exp.cuh"      // exp_ftz, ExpFtz (stage 09)
 #include "online_stats.cuh"  // fold, keep_nan (stage 06)
 #include "packs.cuh"         // 16-byte packs of any dtype (stage 08)
 #include "reduce.cuh"
@@ -217,7 +218,7 @@ __global__ __launch_bounds__(kThreads, 1) void ring_rows(const T* __restrict__ x
             float v[V];
             unpack<T>(sl[p], v);
 #pragma unroll
-            for (int k = 0; k < V; ++k) v[k] = __expf(v[k] - row.m) * row.l;
+            for (int k = 0; k < V; ++k) v[k] = exp_ftz(v[k] - row.m) * row.l;
             out[p] = pack<T>(v);
           }
         }
@@ -240,7 +241,7 @@ __global__ __launch_bounds__(kThreads, 1) void ring_rows(const T* __restrict__ x
 #pragma unroll
           for (int k = 0; k < V; ++k) v[u * V + k] = e[k];
         }
-        fold(run, v);
+        fold<ExpFtz>(run, v);
         if (last_of_row(f, b, G, tiles, tpr)) {
           const MaxSum part = warp_allreduce_two_step(keep_nan(run));
           if (lane == 0) {
@@ -283,12 +284,12 @@ __global__ __launch_bounds__(kThreads) void plain_rows(const T* __restrict__ x, 
     MaxSum s = maxsum_identity();
     for (int64_t i = threadIdx.x; i < N; i += kThreads) {
       const float v[1] = {static_cast<float>(xr[i])};
-      fold(s, v);
+      fold<ExpFtz>(s, v);
     }
     s = block_allreduce_two_step(keep_nan(s));
     const float inv = 1.0f / s.l;
     for (int64_t i = threadIdx.x; i < N; i += kThreads)
-      y[r * N + i] = static_cast<T>(__expf(static_cast<float>(xr[i]) - s.m) * inv);
+      y[r * N + i] = static_cast<T>(exp_ftz(static_cast<float>(xr[i]) - s.m) * inv);
   }
 }
 
