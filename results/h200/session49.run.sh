@@ -8,7 +8,8 @@
 #     set) here and before this session's change ($SP/base: explore/session49/ftz-adopt.patch
 #     reversed), then final.sh; with $SANITIZE set, then explore/session49/sanitize09.sh
 #   OUT=... bash results/h200/session49.run.sh test   build/test_gpu, then test-gpu on the stages in
-#     $TEST_STAGES (12 unless set; SOFTMAX_TEST_STAGES), one after another
+#     $TEST_STAGES (12 unless set; SOFTMAX_TEST_STAGES), one after another; with $SHORT set, first
+#     stage 08 here and before this session's change, explore/session49/short.sh
 # GPU-agnostic: it runs unchanged on an H100.
 set -u
 part=${1:-probe}
@@ -48,7 +49,12 @@ final)
   (cd $SP/base && patch -R -p1 -s < $OLDPWD/$PROBES/ftz-adopt.patch) || { echo "patch failed"; exit 1; }
   build $SP/base base $(for s in $stages; do echo step$s; done) ;;
 test)
-  build . here build/test_gpu ;;
+  build . here build/test_gpu $([ -n "${SHORT:-}" ] && echo step08)
+  if [ -n "${SHORT:-}" ]; then
+    copy_tree base
+    (cd $SP/base && patch -R -p1 -s < $OLDPWD/$PROBES/ftz-adopt.patch) || { echo "patch failed"; exit 1; }
+    build $SP/base base step08
+  fi ;;
 esac
 for p in $pids; do wait $p || { echo "a build failed"; tail -n 5 $R/build*.txt; exit 1; }; done
 echo "built $commit at ${SECONDS}s"
@@ -66,6 +72,10 @@ final)
     echo "sanitize09 exit $? at ${SECONDS}s"; cat $R/sanitize09.txt
   fi ;;
 test)
+  if [ -n "${SHORT:-}" ]; then
+    timeout 200 bash $PROBES/short.sh > $R/short.txt 2>&1
+    echo "short exit $? at ${SECONDS}s"; cat $R/short.txt
+  fi
   for st in ${TEST_STAGES:-12}; do
     echo "test-gpu  commit $commit  $(date -u '+%Y-%m-%d %H:%M UTC')" > $R/test-gpu-$st.txt
     SOFTMAX_TEST_STAGES=$st timeout $((585 - SECONDS)) build/test_gpu --duration=true >> $R/test-gpu-$st.txt 2>&1
