@@ -10,6 +10,7 @@
 #   OUT=... bash results/h200/session49.run.sh test   build/test_gpu, then test-gpu on the stages in
 #     $TEST_STAGES (12 unless set; SOFTMAX_TEST_STAGES), one after another; with $SHORT set, first
 #     stage 08 here and before this session's change, explore/session49/short.sh
+#   OUT=... bash results/h200/session49.run.sh rule12   stages 09, 11 and 12, then rule12.sh
 # GPU-agnostic: it runs unchanged on an H100.
 set -u
 part=${1:-probe}
@@ -48,6 +49,8 @@ final)
   copy_tree base
   (cd $SP/base && patch -R -p1 -s < $OLDPWD/$PROBES/ftz-adopt.patch) || { echo "patch failed"; exit 1; }
   build $SP/base base $(for s in $stages; do echo step$s; done) ;;
+rule12)
+  build . here step09 step11 step12 ;;
 test)
   build . here build/test_gpu $([ -n "${SHORT:-}" ] && echo step08)
   if [ -n "${SHORT:-}" ]; then
@@ -71,6 +74,9 @@ final)
     timeout $((585 - SECONDS)) bash $PROBES/sanitize09.sh > $R/sanitize09.txt 2>&1
     echo "sanitize09 exit $? at ${SECONDS}s"; cat $R/sanitize09.txt
   fi ;;
+rule12)
+  timeout $((585 - SECONDS)) bash $PROBES/rule12.sh > $R/rule12.txt 2>&1
+  echo "rule12 exit $? at ${SECONDS}s"; cat $R/rule12.txt ;;
 test)
   if [ -n "${SHORT:-}" ]; then
     timeout 200 bash $PROBES/short.sh > $R/short.txt 2>&1
