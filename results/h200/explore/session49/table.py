@@ -4,7 +4,9 @@ each shape under each build in its own process; % of the copy timed in the same 
   python3 table.py probe    probe/ftz.txt: stages 08, 10, 12 as they were and with every __expf made
                             exp_ftz by a macro; probe/shifted.txt: stage 09 before the forty-eighth
                             session's changes and after, on rows off the 16-byte boundary
-  python3 table.py final    final/final.txt: stages 08, 10, 12 before the committed change and after"""
+  python3 table.py final    final/final.txt: stages 08, 10, 12 before the committed change and
+                            after, and short/short.txt: stage 08's short rows
+  python3 table.py rule12   rule12/rule12.txt: stages 09, 12 and 11 on the rules-for-12 shapes"""
 import collections, os, re, sys
 
 SUP = "⁰¹²³⁴⁵⁶⁷⁸⁹"
@@ -54,9 +56,33 @@ def probe():
 
 
 def final():
-    table([(k, v, "final/final.txt") for k, v in pairs("final/final.txt", lambda b: "/base/" not in b).items()])
+    rows = []
+    for path in ("final/final.txt", "short/short.txt"):
+        rows += [(k, v, path) for k, v in pairs(path, lambda b: "/base/" not in b).items()]
+    table(rows)
+
+
+def rule12():
+    d = collections.defaultdict(lambda: collections.defaultdict(list))
+    for ln in open("rule12/rule12.txt"):
+        m = re.match(r"(\S+) (\d+) x (\d+):(.*)", ln.strip())
+        if m:
+            t, M, N, rest = m.groups()
+            for st, us, pc in re.findall(r"step(\d+) ([\d.]+) us ([\d.]+)%", rest):
+                d[(t, int(M), int(N))][st].append((float(us), float(pc)))
+    print("| dtype | M × N | MB | 09: µs (% of copy) | 12: µs (% of copy) | 11 (rules): µs "
+          "| 09 against 12 |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for (t, M, N), v in d.items():
+        mb = M * N * (4 if t == "f32" else 2) / 2**20
+        us = {st: sum(x for x, _ in r) / len(r) for st, r in v.items()}
+        pc = {st: span([p for _, p in r], "{:.1f}") for st, r in v.items()}
+        change = f"{100 * (us['09'] - us['12']) / us['12']:+.1f}%".replace("-", "−")
+        print(f"| {t} | {shape(M, N)} | {mb:.0f} | {us['09']:.2f} ({pc['09']}%) "
+              f"| {us['12']:.2f} ({pc['12']}%) | {us['11']:.2f} | {change} |")
 
 
 if __name__ == "__main__":
     os.chdir(os.path.dirname(os.path.abspath(__file__)))
-    {"probe": probe, "final": final}[sys.argv[1] if len(sys.argv) > 1 else "probe"]()
+    part = sys.argv[1] if len(sys.argv) > 1 else "probe"
+    {"probe": probe, "final": final, "rule12": rule12}[part]()
