@@ -11,6 +11,8 @@
 #     $TEST_STAGES (12 unless set; SOFTMAX_TEST_STAGES), one after another; with $SHORT set, first
 #     stage 08 here and before this session's change, explore/session49/short.sh
 #   OUT=... bash results/h200/session49.run.sh rule12   stages 09, 11 and 12, then rule12.sh
+#   OUT=... bash results/h200/session49.run.sh sweep   stage 11, its plans, then its sweeps in fp32,
+#     fp16 and bf16 (30 timed iterations, JSON), as results/h100/device_build.sh's `sweeps step11`
 # GPU-agnostic: it runs unchanged on an H100.
 set -u
 part=${1:-probe}
@@ -51,6 +53,9 @@ final)
   build $SP/base base $(for s in $stages; do echo step$s; done) ;;
 rule12)
   build . here step09 step11 step12 ;;
+sweep)  # (the plain commit in the JSON, as the earlier sweeps have it)
+  make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step11 > $R/build-here.txt 2>&1 &
+  pids=$! ;;
 test)
   build . here build/test_gpu $([ -n "${SHORT:-}" ] && echo step08)
   if [ -n "${SHORT:-}" ]; then
@@ -74,6 +79,14 @@ final)
     timeout $((585 - SECONDS)) bash $PROBES/sanitize09.sh > $R/sanitize09.txt 2>&1
     echo "sanitize09 exit $? at ${SECONDS}s"; cat $R/sanitize09.txt
   fi ;;
+sweep)
+  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
+  for t in f32 f16 bf16; do
+    name=step11$([ $t = f32 ] || echo _$t)
+    timeout 120 ./step11 --dtype $t --iters 30 --benchmark_out_format=json --benchmark_out=$R/$name.json \
+      > $R/$name.txt 2>&1
+    echo "$name exit $? at ${SECONDS}s"; tail -n 3 $R/$name.txt
+  done ;;
 rule12)
   timeout $((585 - SECONDS)) bash $PROBES/rule12.sh > $R/rule12.txt 2>&1
   echo "rule12 exit $? at ${SECONDS}s"; cat $R/rule12.txt ;;
