@@ -13,6 +13,8 @@
 #   OUT=... bash results/h200/session49.run.sh rule12   stages 09, 11 and 12, then rule12.sh
 #   OUT=... bash results/h200/session49.run.sh sweep   stage 11, its plans, then its sweeps in fp32,
 #     fp16 and bf16 (30 timed iterations, JSON), as results/h100/device_build.sh's `sweeps step11`
+#   OUT=... bash results/h200/session49.run.sh peers   every stage and the library, then bench/peers.py
+#     on its default sweeps (m2048, batch, vector), every implementation, as session44's peers part
 # GPU-agnostic: it runs unchanged on an H100.
 set -u
 part=${1:-probe}
@@ -53,6 +55,9 @@ final)
   build $SP/base base $(for s in $stages; do echo step$s; done) ;;
 rule12)
   build . here step09 step11 step12 ;;
+peers)
+  make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit all lib > $R/build-here.txt 2>&1 &
+  pids=$! ;;
 sweep)  # (the plain commit in the JSON, as the earlier sweeps have it)
   make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step11 > $R/build-here.txt 2>&1 &
   pids=$! ;;
@@ -79,6 +84,10 @@ final)
     timeout $((585 - SECONDS)) bash $PROBES/sanitize09.sh > $R/sanitize09.txt 2>&1
     echo "sanitize09 exit $? at ${SECONDS}s"; cat $R/sanitize09.txt
   fi ;;
+peers)
+  GIT_DIR=/nonexistent timeout $((585 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
+    --dtypes f32,f16,bf16 --sweeps m2048,batch,vector --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
 sweep)
   for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
   for t in f32 f16 bf16; do
