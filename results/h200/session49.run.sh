@@ -15,6 +15,8 @@
 #     fp16 and bf16 (30 timed iterations, JSON), as results/h100/device_build.sh's `sweeps step11`
 #   OUT=... bash results/h200/session49.run.sh peers   every stage and the library, then bench/peers.py
 #     on its default sweeps (m2048, batch, vector), every implementation, as session44's peers part
+#   OUT=... bash results/h200/session49.run.sh tune   stage 11, then per dtype its plan and
+#     `./step11 --tune --iters 10` (as session45's tune part), each begun only before 330 s
 # GPU-agnostic: it runs unchanged on an H100.
 set -u
 part=${1:-probe}
@@ -58,6 +60,9 @@ rule12)
 peers)
   make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit all lib > $R/build-here.txt 2>&1 &
   pids=$! ;;
+tune)
+  make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step11 > $R/build-here.txt 2>&1 &
+  pids=$! ;;
 sweep)  # (the plain commit in the JSON, as the earlier sweeps have it)
   make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit step11 > $R/build-here.txt 2>&1 &
   pids=$! ;;
@@ -88,6 +93,14 @@ peers)
   GIT_DIR=/nonexistent timeout $((585 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
     --dtypes f32,f16,bf16 --sweeps m2048,batch,vector --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1
   echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt ;;
+tune)
+  for t in f32 f16 bf16; do
+    [ $SECONDS -lt 330 ] || { echo "skipped (time): tune $t"; break; }
+    ./step11 --plan --dtype $t > $R/plan-$t.txt 2>&1
+    timeout $((440 - SECONDS)) ./step11 --tune --dtype $t --iters 10 --out $R/dispatch-table-$t.txt \
+      > $R/tune-$t.txt 2>&1
+    echo "tune $t exit $? at ${SECONDS}s"; tail -n 2 $R/tune-$t.txt
+  done ;;
 sweep)
   for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan.txt 2>&1; done
   for t in f32 f16 bf16; do
