@@ -5,9 +5,10 @@
 // Contracts:
 //   * exp_ftz(x) is ex2.approx.ftz.f32 of x log2(e): one multiply and one MUFU.EX2. __expf is
 //     the same without .ftz, and sm_90 spends three more instructions on it (a compare and two
-//     predicated multiplies) to keep results below 2^-126 exact. Here they are 0. A softmax sums
-//     and scales values of at most 1, so a term under 1.2e-38 changes no sum, and an output that
-//     small is 0 (off by less than 1.2e-38; fp16 cannot hold it, bf16 holds it as a subnormal).
+//     predicated multiplies) to keep results below 2^-126 as denormals. Here they are 0. A
+//     softmax sums and scales values of at most 1, so a term under 1.2e-38 changes no sum, and an
+//     output that small is 0 (off by less than 1.2e-38; fp16 cannot hold it, bf16 holds it as a
+//     subnormal).
 //     -inf gives 0, +inf gives +inf, NaN stays NaN; otherwise the same approximation as __expf.
 //   * ExpApprox and ExpFtz are the two as function objects, for code shared by stages that use
 //     either (online_stats.cuh's fold).
