@@ -72,7 +72,7 @@ const Stage* find_stage(const std::string& id) {
 
 DispatchChoice dispatch_choose(const DeviceInfo& d, DType t, int64_t M, int64_t N, int64_t ld, bool aligned16) {
   const bool strided = !rows_contiguous(M, N, ld);
-  const Pick p = choose_stage(kDispatchRules, tuned_table(d), t, M, N, ld, [&](const std::string& id) {
+  const Pick p = choose_stage(kDispatchRules, kGpuAmendments, d.name, tuned_table(d), t, M, N, ld, [&](const std::string& id) {
     return why_not(id, d, t, M, N, strided, aligned16);
   });
   DispatchChoice c;
@@ -115,7 +115,10 @@ const Stage& softmax(const void* x, void* y, int64_t M, int64_t N, int64_t ld, D
 
 std::string dispatch_table_note(const DeviceInfo& d) {
   const TunedTable* tuned = tuned_table(d);
-  if (!tuned) return "dispatch: the rule table (common/dispatch_rules.h)";
-  return "dispatch: tuned table " + tuned->source + " (" + std::to_string(tuned->entries.size()) +
-         " shapes, " + tuned->gpu + "), then the rule table (common/dispatch_rules.h)";
+  const int amended = amendments_for(kGpuAmendments, d.name);
+  const std::string rules = "the rule table (common/dispatch_rules.h" +
+                            (amended ? ", with its " + std::to_string(amended) + " amendments for " + d.name : "") + ")";
+  if (!tuned) return "dispatch: " + rules;
+  return "dispatch: tuned table " + tuned->source + " (" + std::to_string(tuned->entries.size()) + " shapes, " +
+         tuned->gpu + "), then " + rules;
 }

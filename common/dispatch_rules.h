@@ -7,7 +7,10 @@
 //      contiguous rows only: the entry of the same dtype nearest in (log2 M, log2 N); its stage if
 //      that stage takes the call.
 //   2. Otherwise the first rule of kDispatchRules that matches the call and whose stage takes it;
-//      a rule whose stage is missing or refuses is passed over, and the next one is tried.
+//      a rule whose stage is missing or refuses is passed over, and the next one is tried. On a GPU
+//      with amendments (kGpuAmendments, by its name), a rule that matches first offers the stage of
+//      its amendment for that GPU whose conditions the call meets; if that stage does not take
+//      the call, the rule's own stage is asked.
 // "Takes it" is the caller's question (a callable returning "" or the reason it does not): the
 // stage is linked in, has the dtype, does not refuse the shape, has a strided launcher if needed.
 #pragma once
@@ -250,6 +253,44 @@ inline constexpr Rule kDispatchRules[] = {
      "long or few rows: stage 08's two-pass and split-K paths"},
 };
 
+// ---- amendments for one GPU ----------------------------------------------------------------
+
+// A rule's stage replaced on one GPU in part of the rule's shapes, where that GPU measured another
+// stage faster. The rules stay the H100's; an amendment changes nothing on any other GPU.
+struct Amendment {
+  const char* gpu;       // the GPU's name as cudaGetDeviceProperties gives it, matched exactly
+  int rule;              // the amended rule's number in kDispatchRules, from 1 (docs/11_dispatch.md)
+  const char* replaces;  // that rule's stage (a host test checks it, so a renumbering cannot slip by)
+  Rule when;             // the part of the rule's shapes (its conditions and the rule's both hold),
+                         // the stage there, and why
+};
+
+// The H200's (fiftieth session: results/h200/explore/session50/regions/regions.txt, and the
+// forty-ninth's session49/rule12/rule12.txt; each shape under each stage in its own process, 30
+// iterations, two rounds, the means of the rounds; docs/h200.md, "Rules for the H200"). Where its
+// memory is faster than the H100's, 04's one row an SM and 12's trips through L2 cost more than
+// they did there, and 09's rounds hold matrices of up to 64 MB and rows over 4 MB at little cost.
+inline constexpr Amendment kGpuAmendments[] = {
+    {"NVIDIA H200", 3, "03",
+     {kF32, Rows::packed, 1024, 2048, 768, 1024, kNoLimit, "08",
+      "on the H200, 08's team: 0.4-4.1% less time than 03 at M = 1024 .. 2048, N = 768 .. 1024 (8.32 against 8.44 us at 2048 x 1024); mixed at 2304 x 1024, 03 ahead at 2048 x 256 .. 512"}},
+    {"NVIDIA H200", 10, "04",
+     {kF32, Rows::packed, 256, kNoLimit, 16385, 32768, int64_t{1} << 26, "08",
+      "on the H200, 08's wide block, where 04 holds one row an SM: 95.0-96.0% of the copy against 89.6-94.4% at 2048 x 24576 .. 32768, 95.1-95.5% against 72.2-83.1% at 2048 x 16400 .. 20480, 88.5-94.4% against 78.8-91.5% at 512 .. 1024 rows; 04 ahead by 0.2-0.4% at 4096 x 32768, level at 128"}},
+    {"NVIDIA H200", 14, "12",
+     {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, int64_t{1} << 24, "09",
+      "on the H200, matrices of up to 64 MB: 09's rounds, 2.0-6.7% less time than 12 at 10 x 2^20, 16 x 2^20, 32 x 2^19, 48 / 64 x 2^18, 112 x 2^17; past 64 MB 12 led at 32 / 64 x 2^20 and 128 x 2^19, 09 at 128 x 2^20"}},
+    {"NVIDIA H200", 15, "12",
+     {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
+      "on the H200, 09's rounds: 3.6-10.1% less time than 12 at 8 x 3 * 2^19 and 8 / 12 / 16 x 2^21 (50.25 against 55.87 us at 8 x 2^21)"}},
+    {"NVIDIA H200", 28, "12",
+     {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, int64_t{1} << 25, "09",
+      "on the H200, matrices of up to 64 MB: 09's rounds, 3.6-13.5% less time than 12 at fp16 11 x 2^21, 16 x 2^21, 32 x 2^20, 64 x 2^19, 8 x 2^22 and bf16 8 x 2^22, 16 x 2^21, 32 x 2^20"}},
+    {"NVIDIA H200", 28, "12",
+     {kHalves, Rows::contiguous, 1, kNoLimit, (int64_t{1} << 21) + 1, int64_t{1} << 22, kNoLimit, "09",
+      "on the H200, rows over 4 MB: 09's rounds, 6.8-7.7% less time than 12 at fp16 32 x 2^22 and bf16 16 x 2^22; 12 ahead by 1.6% at fp16 64 x 2^21"}},
+};
+
 // A single row is contiguous whatever its stride.
 inline bool rows_contiguous(int64_t M, int64_t N, int64_t ld) { return ld == N || M == 1; }
 
@@ -348,16 +389,32 @@ std::string candidate_refusal(const std::string& id, Refusal&& refusal) {
 
 // The first rule of `table` that matches the call and whose stage `refusal(stage_id)` takes (returns
 // "" for); rules whose stage does not take the call are passed over. `table` is any range of Rule.
-template <class Table, class Refusal>
-Pick pick_stage(const Table& table, DType t, int64_t M, int64_t N, int64_t ld, Refusal&& refusal) {
+// `amendments` (any range of Amendment) on GPU `gpu`: a rule that matches first offers the stages
+// of its amendments for `gpu` whose conditions the call meets, in order, then its own.
+template <class Table, class Amendments, class Refusal>
+Pick pick_stage(const Table& table, const Amendments& amendments, const std::string& gpu, DType t, int64_t M,
+                int64_t N, int64_t ld, Refusal&& refusal) {
   Pick p;
   const std::string bad = bad_call(M, N, ld);
   if (!bad.empty()) {
     p.reason = bad;
     return p;
   }
+  int number = 0;
   for (const Rule& r : table) {
+    ++number;
     if (!rule_matches(r, t, M, N, ld)) continue;
+    for (const Amendment& a : amendments) {
+      if (a.rule != number || gpu != a.gpu || !rule_matches(a.when, t, M, N, ld)) continue;
+      const std::string tag = std::string(a.gpu) + ", amending rule " + std::to_string(number);
+      const std::string why = candidate_refusal(a.when.stage, refusal);
+      if (why.empty()) {
+        p.stage = a.when.stage;
+        p.reason = std::string(a.when.reason) + " (" + tag + ": " + dispatch_detail::rule_conditions(a.when) + ")";
+        return p;
+      }
+      p.passed_over.push_back(std::string(a.when.stage) + " (" + tag + "): " + why);
+    }
     const std::string why = candidate_refusal(r.stage, refusal);
     if (why.empty()) {
       p.stage = r.stage;
@@ -370,6 +427,20 @@ Pick pick_stage(const Table& table, DType t, int64_t M, int64_t N, int64_t ld, R
                  ? "no rule matches this call"
                  : "no stage takes this call (" + dispatch_detail::join_passed_over(p.passed_over) + ")";
   return p;
+}
+
+// The rules alone, amended for no GPU.
+template <class Table, class Refusal>
+Pick pick_stage(const Table& table, DType t, int64_t M, int64_t N, int64_t ld, Refusal&& refusal) {
+  return pick_stage(table, std::vector<Amendment>{}, "", t, M, N, ld, refusal);
+}
+
+// How many of `amendments` apply on GPU `gpu`.
+template <class Amendments>
+int amendments_for(const Amendments& amendments, const std::string& gpu) {
+  int n = 0;
+  for (const Amendment& a : amendments) n += gpu == a.gpu;
+  return n;
 }
 
 // ---- the tuned table -----------------------------------------------------------------------
@@ -523,10 +594,10 @@ inline const TunedEntry* nearest_entry(const TunedTable& table, DType t, int64_t
 }
 
 // The dispatcher's whole choice: the tuned table's nearest entry (contiguous rows, `tuned` may be
-// nullptr) if its stage takes the call, else pick_stage over the rules.
-template <class Table, class Refusal>
-Pick choose_stage(const Table& rules, const TunedTable* tuned, DType t, int64_t M, int64_t N, int64_t ld,
-                  Refusal&& refusal) {
+// nullptr) if its stage takes the call, else pick_stage over the rules with `gpu`'s amendments.
+template <class Table, class Amendments, class Refusal>
+Pick choose_stage(const Table& rules, const Amendments& amendments, const std::string& gpu, const TunedTable* tuned,
+                  DType t, int64_t M, int64_t N, int64_t ld, Refusal&& refusal) {
   std::vector<std::string> passed;
   if (tuned && bad_call(M, N, ld).empty() && rows_contiguous(M, N, ld)) {
     if (const TunedEntry* e = nearest_entry(*tuned, t, M, N)) {
@@ -542,11 +613,18 @@ Pick choose_stage(const Table& rules, const TunedTable* tuned, DType t, int64_t 
       passed.push_back(e->stage + " (tuned, " + tuned->source + ":" + std::to_string(e->line) + "): " + why);
     }
   }
-  Pick p = pick_stage(rules, t, M, N, ld, refusal);
+  Pick p = pick_stage(rules, amendments, gpu, t, M, N, ld, refusal);
   p.passed_over.insert(p.passed_over.begin(), passed.begin(), passed.end());
   if (p.stage.empty() && !passed.empty())
     p.reason = "no stage takes this call (" + dispatch_detail::join_passed_over(p.passed_over) + ")";
   return p;
+}
+
+// The same, with no amendments.
+template <class Table, class Refusal>
+Pick choose_stage(const Table& rules, const TunedTable* tuned, DType t, int64_t M, int64_t N, int64_t ld,
+                  Refusal&& refusal) {
+  return choose_stage(rules, std::vector<Amendment>{}, "", tuned, t, M, N, ld, refusal);
 }
 
 // The rule table as a markdown table, as docs/11_dispatch.md shows it.
@@ -564,6 +642,20 @@ std::string rules_markdown(const Table& table) {
     md += "| " + std::to_string(++i) + " | " + dtype_set_text(r.dtypes) + " | " + rows + " | " +
           rule_range_text(r.min_rows, r.max_rows) + " | " + rule_range_text(r.min_cols, r.max_cols) + " | " +
           rule_range_text(r.min_elems, r.max_elems) + " | " + r.stage + " | " + r.reason + " |\n";
+  }
+  return md;
+}
+
+// The amendments as a markdown table, as docs/11_dispatch.md shows them.
+template <class Amendments>
+std::string amendments_markdown(const Amendments& amendments) {
+  using namespace dispatch_detail;
+  std::string md = "| GPU | rule | instead of | stage | where (and the rule's conditions) | why |\n|---|---:|---|---|---|---|\n";
+  for (const Amendment& a : amendments) {
+    const std::string where = rule_conditions(a.when);
+    md += "| " + std::string(a.gpu) + " | " + std::to_string(a.rule) + " | " + a.replaces + " | " + a.when.stage +
+          " | " + dtype_set_text(a.when.dtypes) + ", " + (where == "any shape" ? "all the rule's shapes" : where) +
+          " | " + a.when.reason + " |\n";
   }
   return md;
 }

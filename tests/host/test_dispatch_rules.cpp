@@ -1,6 +1,6 @@
 // The dispatcher's choice (common/dispatch_rules.h): rule order and fall-through, strided and
-// single rows, the tuned table's parser and nearest entry, the shipped table's invariants, and the
-// docs' copy of that table.
+// single rows, a GPU's amendments, the tuned table's parser and nearest entry, the shipped tables'
+// invariants, and the docs' copies of them.
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -451,6 +451,115 @@ TEST_CASE("docs/11_dispatch.md shows the rule table as it is in the code") {
   REQUIRE(b != std::string::npos);
   const std::string shown = doc.substr(a + open.size(), b - a - open.size());
   const std::string code = rules_markdown(kDispatchRules);
+  const std::string fix = "docs/11_dispatch.md is out of date; put this between the markers:\n" + code;
+  CHECK_MESSAGE(shown == code, fix);
+}
+
+// ---- amendments for one GPU ----------------------------------------------------------------------
+
+namespace {
+// kTestRules' rule 2 (03) and rule 5 (09) amended on one GPU: 08 for 2048 rows, 07 past 2^19
+// elements of 09's shapes (tried before 09 past 2^18: the first whose conditions hold wins).
+const Amendment kTestAmendments[] = {
+    {"GPU A", 2, "03", {kF32, Rows::contiguous, 2048, 2048, 1, kNoLimit, kNoLimit, "08", "team on A"}},
+    {"GPU B", 2, "03", {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "05", "online on B"}},
+    {"GPU A", 5, "09", {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "07", "split on A", 524289}},
+    {"GPU A", 5, "09", {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "06", "two-pass on A", 262145}},
+};
+std::string amended(const char* gpu, int64_t M, int64_t N, const Only& only = Only{{"03", "04", "05", "06", "07", "08", "09", "10"}}) {
+  return pick_stage(kTestRules, kTestAmendments, gpu, DType::f32, M, N, N, only).stage;
+}
+}  // namespace
+
+TEST_CASE("an amendment replaces its rule's stage on its GPU, where its conditions hold") {
+  CHECK(amended("GPU A", 2048, 1024) == "08");           // rule 2 on A, 2048 rows
+  CHECK(amended("GPU A", 1024, 1024) == "03");           // rule 2 on A, not 2048 rows
+  CHECK(amended("GPU B", 1024, 1024) == "05");           // rule 2 on B
+  CHECK(amended("GPU", 2048, 1024) == "03");             // another GPU: the name matches exactly
+  CHECK(amended("", 2048, 1024) == "03");
+  CHECK(amended("GPU A", 2048, 1025) == "04");           // rule 3 matches first: it has no amendment
+  CHECK(amended("GPU A", 4, 65536) == "09");             // rule 5, 2^18 elements: neither amendment
+  CHECK(amended("GPU A", 5, 65536) == "06");             // past 2^18: the second amendment
+  CHECK(amended("GPU A", 16, 65536) == "07");            // past 2^19: the first, in order
+  // The reason names the GPU and the rule, then the amendment's conditions.
+  const Pick p = pick_stage(kTestRules, kTestAmendments, "GPU A", DType::f32, 2048, 1024, 1024, take_all);
+  CHECK(p.reason == "team on A (GPU A, amending rule 2: M 2048 .. 2048)");
+  CHECK(p.passed_over.empty());
+  // The amendment's stage does not take the call: passed over, then the rule's own stage.
+  const Pick q = pick_stage(kTestRules, kTestAmendments, "GPU A", DType::f32, 2048, 1024, 1024, Only{{"03"}});
+  CHECK(q.stage == "03");
+  REQUIRE(q.passed_over.size() == 1);
+  CHECK(q.passed_over[0] == "08 (GPU A, amending rule 2): not linked");
+  // Neither takes it: the next matching rule decides (rule 3, 04).
+  CHECK(amended("GPU A", 2048, 1024, Only{{"04"}}) == "04");
+  // The tuned table still comes first; without one, choose_stage amends as pick_stage does.
+  const TunedParse t = parse_text(kTuned);
+  REQUIRE(t.ok);
+  CHECK(choose_stage(kTestRules, kTestAmendments, "GPU A", &t.table, DType::f32, 2048, 1024, 1024, take_all).stage ==
+        "03");
+  CHECK(choose_stage(kTestRules, kTestAmendments, "GPU A", nullptr, DType::f32, 2048, 1024, 1024, take_all).stage ==
+        "08");
+  CHECK(amendments_for(kTestAmendments, "GPU A") == 3);
+  CHECK(amendments_for(kTestAmendments, "GPU C") == 0);
+}
+
+TEST_CASE("the shipped amendments: each names its rule's stage, changes it, and is reached") {
+  constexpr int kRules = static_cast<int>(sizeof(kDispatchRules) / sizeof(kDispatchRules[0]));
+  for (const Amendment& a : kGpuAmendments) {
+    CAPTURE(a.rule);
+    CAPTURE(a.when.reason);
+    REQUIRE(a.rule >= 1);
+    REQUIRE(a.rule <= kRules);
+    const Rule& r = kDispatchRules[a.rule - 1];
+    CHECK(std::string(r.stage) == a.replaces);  // the numbers moved: renumber the amendment
+    CHECK(std::string(a.when.stage) != a.replaces);
+    CHECK(std::string(a.when.stage) != "11");
+    CHECK((a.when.dtypes & ~r.dtypes) == 0u);
+    CHECK_FALSE(std::string(a.gpu).empty());
+  }
+  // The H200's, on the shapes it measured; every other GPU keeps the rules' stage there.
+  struct Want {
+    DType t;
+    int64_t M, N;
+    const char* h200;  // the stage on an H200
+    const char* rules; // on any other GPU
+  };
+  const Want want[] = {
+      {DType::f32, 2048, 1024, "08", "03"},      {DType::f32, 1024, 768, "08", "03"},
+      {DType::f32, 2304, 1024, "03", "03"},      {DType::f32, 2048, 512, "03", "03"},
+      {DType::f32, 2048, 32768, "08", "04"},     {DType::f32, 2048, 16400, "08", "04"},
+      {DType::f32, 4096, 32768, "04", "04"},     {DType::f32, 128, 32768, "04", "04"},
+      {DType::f32, 8, 1 << 21, "09", "12"},      {DType::f32, 16, 1 << 21, "09", "12"},
+      {DType::f32, 16, 1 << 20, "09", "12"},     {DType::f32, 32, 1 << 20, "12", "12"},
+      {DType::f32, 128, 1 << 19, "12", "12"},    {DType::f32, 128, 1 << 17, "10", "10"},
+      {DType::f16, 8, 1 << 22, "09", "12"},      {DType::bf16, 32, 1 << 20, "09", "12"},
+      {DType::f16, 32, 1 << 22, "09", "12"},     {DType::f16, 64, 1 << 20, "12", "12"},
+      {DType::f16, 64, 1 << 21, "12", "12"},     {DType::bf16, 42, 1 << 19, "10", "10"},
+  };
+  for (const Want& w : want) {
+    CAPTURE(dtype_name(w.t));
+    CAPTURE(w.M);
+    CAPTURE(w.N);
+    CHECK(pick_stage(kDispatchRules, kGpuAmendments, "NVIDIA H200", w.t, w.M, w.N, w.N, take_all).stage == w.h200);
+    CHECK(pick_stage(kDispatchRules, kGpuAmendments, "NVIDIA H100 80GB HBM3", w.t, w.M, w.N, w.N, take_all).stage ==
+          w.rules);
+  }
+  // Rows off the 16-byte boundary are not amended where only rows in packs were measured.
+  CHECK(pick_stage(kDispatchRules, kGpuAmendments, "NVIDIA H200", DType::f32, 2048, 1023, 1023, take_all).stage ==
+        pick_id(kDispatchRules, DType::f32, 2048, 1023, 1023, take_all));
+}
+
+// docs/11_dispatch.md shows kGpuAmendments between its dispatch-amendments markers.
+TEST_CASE("docs/11_dispatch.md shows the amendments as they are in the code") {
+  std::ifstream in("docs/11_dispatch.md");
+  REQUIRE_MESSAGE(in.good(), "run the host tests from the repository root (docs/11_dispatch.md not found)");
+  const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string open = "<!-- dispatch-amendments -->\n", close = "<!-- end dispatch-amendments -->";
+  const size_t a = doc.find(open), b = doc.find(close);
+  REQUIRE(a != std::string::npos);
+  REQUIRE(b != std::string::npos);
+  const std::string shown = doc.substr(a + open.size(), b - a - open.size());
+  const std::string code = amendments_markdown(kGpuAmendments);
   const std::string fix = "docs/11_dispatch.md is out of date; put this between the markers:\n" + code;
   CHECK_MESSAGE(shown == code, fix);
 }
