@@ -72,9 +72,8 @@ const Stage* find_stage(const std::string& id) {
 
 DispatchChoice dispatch_choose(const DeviceInfo& d, DType t, int64_t M, int64_t N, int64_t ld, bool aligned16) {
   const bool strided = !rows_contiguous(M, N, ld);
-  const Pick p = choose_stage(kDispatchRules, kGpuAmendments, d.name, tuned_table(d), t, M, N, ld, [&](const std::string& id) {
-    return why_not(id, d, t, M, N, strided, aligned16);
-  });
+  const auto takes = [&](const std::string& id) { return why_not(id, d, t, M, N, strided, aligned16); };
+  const Pick p = choose_stage(kDispatchRules, kGpuAmendments, d.name, tuned_table(d), t, M, N, ld, takes);
   DispatchChoice c;
   c.stage = p.stage.empty() ? nullptr : find_stage(p.stage);
   c.reason = p.reason;
@@ -116,8 +115,8 @@ const Stage& softmax(const void* x, void* y, int64_t M, int64_t N, int64_t ld, D
 std::string dispatch_table_note(const DeviceInfo& d) {
   const TunedTable* tuned = tuned_table(d);
   const int amended = amendments_for(kGpuAmendments, d.name);
-  const std::string rules = "the rule table (common/dispatch_rules.h" +
-                            (amended ? ", with its " + std::to_string(amended) + " amendments for " + d.name : "") + ")";
+  const std::string amendments = amended ? ", with its " + std::to_string(amended) + " amendments for " + d.name : "";
+  const std::string rules = "the rule table (common/dispatch_rules.h" + amendments + ")";
   if (!tuned) return "dispatch: " + rules;
   return "dispatch: tuned table " + tuned->source + " (" + std::to_string(tuned->entries.size()) + " shapes, " +
          tuned->gpu + "), then " + rules;
