@@ -56,7 +56,8 @@ struct Rule {
 
 // The dispatcher's rules, tried in order. THE NUMBERS ARE THE H100 CROSSOVERS: they come from the
 // measurements in results/h100/ and are explained in docs/11_dispatch.md; edit them here only
-// (docs/11_dispatch.md renders this table, and a host test keeps the two the same).
+// (docs/11_dispatch.md renders this table, and a host test keeps the two the same). Another GPU's
+// crossovers go in kGpuAmendments, below, by rule number: inserting a rule renumbers those after it.
 inline constexpr Rule kDispatchRules[] = {
     // Strided rows: stage 10 is the one stage with a strided launcher.
     {kAnyDType, Rows::strided, 1, kNoLimit, 1, kNoLimit, kNoLimit, "10",
