@@ -2,6 +2,8 @@
 # Device runs of the fiftieth session (2026-11-28), on an H200:
 #   OUT=... bash results/h200/session50.run.sh regions   stages 03, 04, 08, 09, 10 and 12, then
 #     explore/session50/regions.sh (the H100-drawn rules' stages against the H200's faster ones)
+#   OUT=... bash results/h200/session50.run.sh edges   stages 04, 08, 09 and 12, then
+#     explore/session50/edges.sh (the edges of the H200's amendments)
 #   OUT=... bash results/h200/session50.run.sh keep   stages 08 and 10 here and in a copy of the
 #     tree with explore/session50/keep.patch applied ($SP/keep, with its build/test_gpu), then
 #     explore/session50/keep.sh, then the copy's test-gpu on stages 08 and 10
@@ -26,6 +28,7 @@ nvidia-smi > $R/nvidia-smi.txt 2>&1
 mk() { make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit "$@" > $R/build-here.txt 2>&1; }
 case $part in
 regions) mk step03 step04 step08 step09 step10 step11 step12 ;;
+edges) mk step04 step08 step09 step12 ;;
 keep)
   rm -rf $SP/keep && mkdir -p $SP/keep && tar --exclude=./build --exclude="./$R" -cf - . | tar xf - -C $SP/keep
   (cd $SP/keep && patch -p1 -s < $OLDPWD/$PROBES/keep.patch) || { echo "patch failed"; exit 1; }
@@ -48,6 +51,9 @@ keep)
       >> $R/test-gpu-$st-keep.txt 2>&1
     echo "test-gpu $st (keep) exit $? at ${SECONDS}s"; tail -n 4 $R/test-gpu-$st-keep.txt
   done ;;
+edges)
+  PROBE_UNTIL=$((560 - 25)) timeout $((585 - SECONDS)) bash $PROBES/edges.sh > $R/edges.txt 2>&1
+  echo "edges exit $? at ${SECONDS}s"; cat $R/edges.txt ;;
 regions)
   PROBE_UNTIL=$((560 - 25)) timeout $((585 - SECONDS)) bash $PROBES/regions.sh > $R/regions.txt 2>&1
   echo "regions exit $? at ${SECONDS}s"; cat $R/regions.txt ;;
