@@ -266,8 +266,8 @@ struct Amendment {
                          // the stage there, and why
 };
 
-// The H200's (fiftieth session: results/h200/explore/session50/regions/regions.txt, and the
-// forty-ninth's session49/rule12/rule12.txt; each shape under each stage in its own process, 30
+// The H200's (fiftieth session: results/h200/explore/session50/regions/regions.txt and
+// edges/edges.txt, and the forty-ninth's session49/rule12/rule12.txt; each shape under each stage in its own process, 30
 // iterations, two rounds, the means of the rounds; docs/h200.md, "Rules for the H200"). Where its
 // memory is faster than the H100's, 04's one row an SM and 12's trips through L2 cost more than
 // they did there, and 09's rounds hold matrices of up to 64 MB and rows over 4 MB at little cost.
@@ -276,8 +276,11 @@ inline constexpr Amendment kGpuAmendments[] = {
      {kF32, Rows::packed, 1024, 2048, 768, 1024, kNoLimit, "08",
       "on the H200, 08's team: 0.4-4.1% less time than 03 at M = 1024 .. 2048, N = 768 .. 1024 (8.31 against 8.43 us at 2048 x 1024); mixed at 2304 x 1024, 03 ahead at 2048 x 256 .. 512"}},
     {"NVIDIA H200", 10, "04",
-     {kF32, Rows::packed, 256, kNoLimit, 16385, 32768, int64_t{1} << 26, "08",
-      "on the H200, 08's wide block, where 04 holds one row an SM: 95.0-96.0% of the copy against 89.6-94.4% at 2048 x 24576 .. 32768, 95.1-95.5% against 72.2-83.1% at 2048 x 16400 .. 20480, 88.5-94.4% against 78.8-91.5% at 512 .. 1024 rows; 04 ahead by 0.2-0.4% at 4096 x 32768, level at 128"}},
+     {kF32, Rows::packed, 255, kNoLimit, 16385, 32767, kNoLimit, "08",
+      "on the H200, rows shorter than 32768: 08's wide block, where 04 holds one row an SM: 3.6-24.6% less time than 04 at 255 .. 4096 rows of 16400 .. 24576 (2048 x 16400: 71.32 against 93.98 us, 95.1-95.5% of the copy against 72.2-72.3%)"}},
+    {"NVIDIA H200", 10, "04",
+     {kF32, Rows::packed, 255, 2048, 32768, 32768, kNoLimit, "08",
+      "on the H200, rows of 32768: 08's wide block, 0.9-3.9% less time than 04 at 512 .. 2048 rows; 04 ahead by 0.3% at 4096 rows, level at 128"}},
     {"NVIDIA H200", 14, "12",
      {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, int64_t{1} << 24, "09",
       "on the H200, matrices of up to 64 MB: 09's rounds, 2.0-6.7% less time than 12 at 10 x 2^20, 16 x 2^20, 32 x 2^19, 48 / 64 x 2^18, 112 x 2^17; past 64 MB 12 led at 32 / 64 x 2^20 and 128 x 2^19, 09 at 128 x 2^20"}},

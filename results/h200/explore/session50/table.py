@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Print docs/h200.md's table of the fiftieth session's regions run ("Rules for the H200") from
-regions/regions.txt: per shape, each candidate's mean µs over the two rounds, the fastest, and how
-much longer the H100-drawn rules' stage took.  python3 results/h200/explore/session50/table.py"""
+"""Print docs/h200.md's tables of the fiftieth session's regions and edges runs ("Rules for the
+H200") from regions/regions.txt or edges/edges.txt: per shape, each candidate's mean µs over the
+two rounds, the fastest, and how much longer the first candidate took (the H100-drawn rules'
+stage).  python3 results/h200/explore/session50/table.py [regions|edges]"""
 import os
 import re
 import sys
@@ -44,7 +45,10 @@ def name(cand):
 
 
 def main():
-    order, times = parse(os.path.join(HERE, "regions", "regions.txt"))
+    run = sys.argv[1] if len(sys.argv) > 1 else "regions"
+    if run not in ("regions", "edges"):
+        sys.exit("usage: table.py [regions|edges]")
+    order, times = parse(os.path.join(HERE, run, run + ".txt"))
     print("| dtype | M × N | MB | rules' stage | µs, each stage (mean of 2 runs) | fastest | rules' stage, more time |")
     print("|---|---|---:|---|---|---|---:|")
     for key in order:
@@ -53,7 +57,7 @@ def main():
         if any(len(v) != 2 for v in cands.values()):
             sys.exit("%s: not two rounds" % (key,))
         mean = {c: sum(v) / 2 for c, v in cands.items()}
-        first = next(iter(cands))  # the rules' stage is the first candidate of every line
+        first = next(iter(cands))  # the rules' stage (before the amendments) comes first on every line
         best = min(mean, key=mean.get)
         cells = " · ".join("%s %.2f" % (name(c), mean[c]) for c in cands)
         more = 100.0 * (mean[first] / mean[best] - 1)
