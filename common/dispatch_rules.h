@@ -267,10 +267,11 @@ struct Amendment {
 };
 
 // The H200's (fiftieth session: results/h200/explore/session50/regions/regions.txt and
-// edges/edges.txt, and the forty-ninth's session49/rule12/rule12.txt; each shape under each stage in its own process, 30
-// iterations, two rounds, the means of the rounds; docs/h200.md, "Rules for the H200"). Where its
-// memory is faster than the H100's, 04's one row an SM and 12's trips through L2 cost more than
-// they did there, and 09's rounds hold matrices of up to 64 MB and rows over 4 MB at little cost.
+// edges/edges.txt, and the forty-ninth's session49/rule12/rule12.txt; each shape under each stage
+// in its own process, 30 iterations, two rounds, the means of the rounds; docs/h200.md, "Rules for
+// the H200"). Where its memory is faster than the H100's, 04's one row an SM and 12's trips through
+// L2 cost more than they did there, and 09's rounds hold matrices of up to 64 MB and rows over
+// 4 MB at little cost.
 inline constexpr Amendment kGpuAmendments[] = {
     {"NVIDIA H200", 3, "03",
      {kF32, Rows::packed, 1024, 2048, 768, 1024, kNoLimit, "08",
