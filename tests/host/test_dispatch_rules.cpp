@@ -440,19 +440,26 @@ TEST_CASE("rule bounds print as powers of two where they are one, or a small mul
   CHECK(dispatch_detail::rule_bound_text(1048577) == "1048577");
 }
 
-// docs/11_dispatch.md shows kDispatchRules between its dispatch-rules markers: they must agree.
-TEST_CASE("docs/11_dispatch.md shows the rule table as it is in the code") {
+namespace {
+// What docs/11_dispatch.md shows between its "<!-- NAME -->" and "<!-- end NAME -->" lines must be
+// `code`; the failure prints the block to paste there.
+void check_doc_block(const std::string& name, const std::string& code) {
   std::ifstream in("docs/11_dispatch.md");
   REQUIRE_MESSAGE(in.good(), "run the host tests from the repository root (docs/11_dispatch.md not found)");
   const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const std::string open = "<!-- dispatch-rules -->\n", close = "<!-- end dispatch-rules -->";
+  const std::string open = "<!-- " + name + " -->\n", close = "<!-- end " + name + " -->";
   const size_t a = doc.find(open), b = doc.find(close);
   REQUIRE(a != std::string::npos);
   REQUIRE(b != std::string::npos);
   const std::string shown = doc.substr(a + open.size(), b - a - open.size());
-  const std::string code = rules_markdown(kDispatchRules);
-  const std::string fix = "docs/11_dispatch.md is out of date; put this between the markers:\n" + code;
+  const std::string fix = "docs/11_dispatch.md is out of date; put this between the " + name + " markers:\n" + code;
   CHECK_MESSAGE(shown == code, fix);
+}
+}  // namespace
+
+// docs/11_dispatch.md shows kDispatchRules between its dispatch-rules markers: they must agree.
+TEST_CASE("docs/11_dispatch.md shows the rule table as it is in the code") {
+  check_doc_block("dispatch-rules", rules_markdown(kDispatchRules));
 }
 
 // ---- amendments for one GPU ----------------------------------------------------------------------
@@ -554,17 +561,7 @@ TEST_CASE("the shipped amendments: each names its rule's stage, changes it, and 
 
 // docs/11_dispatch.md shows kGpuAmendments between its dispatch-amendments markers.
 TEST_CASE("docs/11_dispatch.md shows the amendments as they are in the code") {
-  std::ifstream in("docs/11_dispatch.md");
-  REQUIRE_MESSAGE(in.good(), "run the host tests from the repository root (docs/11_dispatch.md not found)");
-  const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const std::string open = "<!-- dispatch-amendments -->\n", close = "<!-- end dispatch-amendments -->";
-  const size_t a = doc.find(open), b = doc.find(close);
-  REQUIRE(a != std::string::npos);
-  REQUIRE(b != std::string::npos);
-  const std::string shown = doc.substr(a + open.size(), b - a - open.size());
-  const std::string code = amendments_markdown(kGpuAmendments);
-  const std::string fix = "docs/11_dispatch.md is out of date; put this between the markers:\n" + code;
-  CHECK_MESSAGE(shown == code, fix);
+  check_doc_block("dispatch-amendments", amendments_markdown(kGpuAmendments));
 }
 
 // ---- the tuned table ---------------------------------------------------------------------------

@@ -10,7 +10,8 @@
 #                                 seconds (60 unless set); one line a shape: "DTYPE M x N: | STAGE µs
 #                                 us % | ..."; stages named on a line replace STAGES; once the script
 #                                 has run PROBE_UNTIL seconds (if set) it prints the shape with
-#                                 "(time)" and stops
+#                                 "(time)" and stops; a STAGE may be "ENV=VALUE,binary" (fiftieth
+#                                 session onwards): that binary run under that one variable
 #   variants ROUNDS VARIANT... < lines "DTYPE M N"   (thirty-eighth session onwards) each shape,
 #                                 ROUNDS times over, under each VARIANT in turn, a string "ENV...
 #                                 BINARY" (one's arguments after the shape): one's lines
@@ -35,12 +36,13 @@ ab() {
   echo "$label $t $m x $n ${*:1:$#-1} (base | new | base | new)$out"
 }
 stage_rows() {
-  local t m n more st r line
+  local t m n more st bin envs r line
   while read -r t m n more; do
     line="$t $m x $n:"
     for st in ${more:-$1}; do
       if [ -n "${PROBE_UNTIL:-}" ] && [ $SECONDS -ge "$PROBE_UNTIL" ]; then echo "$line | (time)"; return 0; fi
-      r=$(timeout "${PROBE_TIMEOUT:-60}" ./$st --dtype $t --rows $m --cols $n --iters 30 2>&1)
+      bin=${st#*,}; envs=(); [ "$bin" = "$st" ] || envs=("${st%%,*}")
+      r=$(env "${envs[@]}" timeout "${PROBE_TIMEOUT:-60}" ./$bin --dtype $t --rows $m --cols $n --iters 30 2>&1)
       line="$line | $st $(row "$r" $m $n)"
     done
     echo "$line"

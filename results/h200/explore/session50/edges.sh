@@ -3,20 +3,7 @@
 # 28's matrices between 64 and 128 MB (the amendments give 09 up to 64 MB, 12 keeps them past
 # it), and rule 10's past 2^26 elements and below 256 rows (the amendment gives 08 between).
 # As regions.sh: each shape under each candidate in its own process, 30 iterations, two rounds.
-. "$(dirname "$0")/../../../h100/explore/probe.sh"  # row
-cands() {  # as regions.sh's
-  local t m n more c bin envs r line
-  while read -r t m n more; do
-    line="$t $m x $n:"
-    for c in ${more:-$1}; do
-      if [ $SECONDS -ge "${PROBE_UNTIL:-100000}" ]; then echo "$line | (time)"; return 0; fi
-      bin=${c#*,}; envs=(); [ "$bin" = "$c" ] || envs=("${c%%,*}")
-      r=$(env "${envs[@]}" timeout "${PROBE_TIMEOUT:-60}" ./$bin --dtype $t --rows $m --cols $n --iters 30 2>&1)
-      line="$line | $c $(row "$r" $m $n)"
-    done
-    echo "$line"
-  done
-}
+. "$(dirname "$0")/../../../h100/explore/probe.sh"  # stage_rows
 P0=STEP09_PIPELINES=0,step09
 shapes() {
   cat <<SHAPES
@@ -39,6 +26,6 @@ SHAPES
 }
 for round in 1 2; do
   echo "== round $round (at ${SECONDS}s)"
-  shapes | cands "step09"
+  shapes | stage_rows "step09"
 done
 echo "== done at ${SECONDS}s"

@@ -7,21 +7,8 @@
 #   A: fp32 rule 3 (03) against 08;   B: fp32 rule 11 (04) against 08.
 # Each shape under each candidate in its own process, 30 iterations; two rounds, the second only
 # while PROBE_UNTIL seconds have not passed. One line a shape: "DTYPE M x N: | CANDIDATE µs us %".
-# A candidate is a binary, or "ENV=VALUE,binary".
-. "$(dirname "$0")/../../../h100/explore/probe.sh"  # row
-cands() {  # cands DEFAULT_CANDIDATES < lines "DTYPE M N [CANDIDATE...]"
-  local t m n more c bin envs r line
-  while read -r t m n more; do
-    line="$t $m x $n:"
-    for c in ${more:-$1}; do
-      if [ $SECONDS -ge "${PROBE_UNTIL:-100000}" ]; then echo "$line | (time)"; return 0; fi
-      bin=${c#*,}; envs=(); [ "$bin" = "$c" ] || envs=("${c%%,*}")
-      r=$(env "${envs[@]}" timeout "${PROBE_TIMEOUT:-60}" ./$bin --dtype $t --rows $m --cols $n --iters 30 2>&1)
-      line="$line | $c $(row "$r" $m $n)"
-    done
-    echo "$line"
-  done
-}
+# A candidate is a binary, or "ENV=VALUE,binary" (probe.sh's stage_rows).
+. "$(dirname "$0")/../../../h100/explore/probe.sh"  # stage_rows
 P0=STEP09_PIPELINES=0,step09
 shapes() {
   cat <<SHAPES
@@ -81,6 +68,6 @@ SHAPES
 }
 for round in 1 2; do
   echo "== round $round (at ${SECONDS}s)"
-  shapes | cands "step09"
+  shapes | stage_rows "step09"
 done
 echo "== done at ${SECONDS}s"
