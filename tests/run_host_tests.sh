@@ -36,5 +36,14 @@ for s in "$@"; do
   case "$s" in step10|step11) ;; *) expect 2 "$s" --rows 2 --cols 4 --ld 8 ;; esac  # no strided launcher
   [ $has_gpu -eq 0 ] && expect 3 "$s" --check
 done
+# 3. The tracked tree stays small enough to travel to the GPU machine, which takes at most 64 MiB
+#    with the build aids carried beside it (results/README.md: big logs are kept as .txt.gz).
+#    Measured as that copy is, a tar of the tracked files; skipped outside a git checkout.
+limit=$((62 * 1024 * 1024))
+if size=$(git ls-files -z 2>/dev/null | tar --null -cf - -T - 2>/dev/null | wc -c) && [ "$size" -gt 10240 ]; then
+  if [ "$size" -le $limit ]; then ok
+  else bad "the tracked tree is $((size / 1048576)) MiB as a tar, over 62 MiB: compress big logs (results/README.md)"; fi
+fi
+
 echo "tests: $passed passed, $failed failed"
 [ $failed -eq 0 ]
