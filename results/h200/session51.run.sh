@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Device runs of the fifty-first session (2026-11-28), on an H200:
+#   OUT=... bash results/h200/session51.run.sh prefetch   stage 09 here and in a copy of the tree
+#     with explore/session51/prefetch.patch reversed ($SP/head: the stage before STEP09_PREFETCH),
+#     then explore/session51/prefetch.sh (the next round's chunks prefetched into L2, or not)
+#   OUT=... bash results/h200/session51.run.sh test   build/test_gpu, then test-gpu on the stages in
+#     $TEST_STAGES (09 unless set), once as built and once under $TEST_ENV (if set, "VAR=VALUE")
+# GPU-agnostic: it runs unchanged on an H100.
+set -u
+part=${1:-prefetch}
+PROBES=results/h200/explore/session51
+OUT=${OUT:-/tmp/out}
+DEPS=${DEPS:-.deps}
+R=$part; mkdir -p $R
+trap 'tar czf $OUT/$R.tgz $R' EXIT
+export LD_LIBRARY_PATH=$PWD/$DEPS/lib:${LD_LIBRARY_PATH:-}
+commit=$(cat .commit 2>/dev/null || echo unknown)
+export SP=/tmp/s51
+nvidia-smi > $R/nvidia-smi.txt 2>&1
+mk() { make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit "$@" > $R/build-here.txt 2>&1; }
+case $part in
+prefetch)
+  rm -rf $SP/head && mkdir -p $SP/head && tar --exclude=./build --exclude="./$R" -cf - . | tar xf - -C $SP/head
+  (cd $SP/head && patch -R -p1 -s < $OLDPWD/$PROBES/prefetch.patch) || { echo "patch -R failed"; exit 1; }
+  (cd $SP/head && make -j8 --no-print-directory DEPS=$OLDPWD/$DEPS ARCH=sm_90 COMMIT=$commit-head \
+    step09 > $OLDPWD/$R/build-head.txt 2>&1) &
+  hp=$!
+  mk step09 && wait $hp ;;
+test) mk build/test_gpu ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+case $part in
+prefetch)
+  printf '#!/bin/sh\nexec %s/head/step09 "$@"\n' $SP > step09_head
+  printf '#!/bin/sh\nSTEP09_PREFETCH=4 STEP09_PREFETCH_LAST=1 exec ./step09 "$@"\n' > step09_pf4l
+  printf '#!/bin/sh\nSTEP09_PREFETCH=4 STEP09_PIPELINES=0 exec ./step09 "$@"\n' > step09_pf4p0
+  chmod +x step09_head step09_pf4l step09_pf4p0
+  PROBE_UNTIL=$((560 - 25)) timeout $((585 - SECONDS)) bash $PROBES/prefetch.sh > $R/prefetch.txt 2>&1
+  echo "prefetch exit $? at ${SECONDS}s"; cat $R/prefetch.txt ;;
+test)
+  for st in ${TEST_STAGES:-09}; do
+    for e in "" ${TEST_ENV:-}; do
+      log=$R/test-gpu-$st${e:+-${e//[^A-Za-z0-9]/_}}.txt
+      echo "test-gpu  commit $commit  ${e:-(as built)}  $(date -u '+%Y-%m-%d %H:%M UTC')" > $log
+      env $e SOFTMAX_TEST_STAGES=$st timeout $((585 - SECONDS)) build/test_gpu --duration=true >> $log 2>&1
+      echo "test-gpu $st ${e:-(as built)} exit $? at ${SECONDS}s"; tail -n 4 $log
+    done
+  done ;;
+esac
