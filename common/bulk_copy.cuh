@@ -77,18 +77,4 @@ __device__ __forceinline__ void mbar_inval(uint64_t* bar) {
 // bulk copy.
 __device__ __forceinline__ void fence_async_smem() { asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }
 
-// Ask L2 to bring in `bytes` of global memory (16-byte aligned, a multiple of 16) from HBM, with no
-// destination and nothing to wait for: a hint (stage 09's STEP09_PREFETCH, fifty-first session).
-// evict_last: an L2 policy that evicts these lines after those of normal priority.
-__device__ __forceinline__ void bulk_prefetch_l2(const void* src, uint32_t bytes, bool evict_last) {
-  if (evict_last) {
-    uint64_t policy;
-    asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
-    asm volatile("cp.async.bulk.prefetch.L2.global.L2::cache_hint [%0], %1, %2;" ::"l"(src), "r"(bytes), "l"(policy)
-                 : "memory");
-  } else {
-    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src), "r"(bytes) : "memory");
-  }
-}
-
 #endif  // sm_90

@@ -41,7 +41,6 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "bulk_copy.cuh"  // bulk_prefetch_l2
 #include "cuda_check.cuh"
 #include "fast_exp.cuh"  // exp_ftz
 #include "packs.cuh"
@@ -270,31 +269,6 @@ __device__ __forceinline__ void normalise_chunk(T* chunk, const Slots& s, bool a
     store_slot(p, V * (P + j) * kThreads, s, aligned, in_phase, cache[j * kThreads + threadIdx.x], row, inv);
 }
 
-// STEP09_PREFETCH (fifty-first session, a probe): once a warp's part of its chunk has landed in
-// phase 1, lane 0 asks L2 for the warp's sixteenth of the first `quarters` quarters of the block's
-// chunk in its next round (item w), so that HBM reads it while this round meets at the barrier,
-// merges and writes; that round's loads then find it in L2. sm_90 (a bulk prefetch); elsewhere
-// nothing. The bytes asked for stay inside the chunk (rounded in to 16-byte boundaries).
-struct Prefetch {
-  int quarters;     // 0: none
-  bool evict_last;  // the lines with an evict_last policy
-};
-template <class T>
-__device__ __forceinline__ void prefetch_chunk(const T* x, int w, int64_t N, int64_t chunk, int cpr, Prefetch pf) {
-#if __CUDA_ARCH__ >= 900
-  constexpr int warps = kThreads / 32;
-  if (threadIdx.x % 32 != 0) return;
-  const Item it = item_of(w, N, chunk, cpr);
-  const uintptr_t at = reinterpret_cast<uintptr_t>(x + it.row * N + it.begin);
-  const int64_t bytes = (it.end - it.begin) * static_cast<int64_t>(sizeof(T)) * pf.quarters / 4;
-  const int64_t k = threadIdx.x / 32;
-  const uintptr_t lo = (at + bytes * k / warps + 15) & ~uintptr_t{15}, hi = (at + bytes * (k + 1) / warps) & ~uintptr_t{15};
-  if (hi > lo) bulk_prefetch_l2(reinterpret_cast<const void*>(lo), static_cast<uint32_t>(hi - lo), pf.evict_last);
-#else
-  (void)x, (void)w, (void)N, (void)chunk, (void)cpr, (void)pf;
-#endif
-}
-
 // The barrier of one pipeline's blocks, cooperative_groups' grid.sync() scheme on a counter of its
 // own: every block adds 1 and the pipeline's first block 2^31 - (blocks - 1), so the top bit flips
 // when the last one arrives and the rest returns to what it was (no reset between barriers or
@@ -338,7 +312,7 @@ __device__ __forceinline__ void wait_for_start(const PipelineSync* sync, unsigne
 template <class T, int PHASES, int SLICES = 0, int P = kPacks, bool SHIFTED = false>
 __global__ void __launch_bounds__(kThreads, 2)
     softmax_split(const T* __restrict__ x, T* __restrict__ y, int M, int64_t N, int64_t chunk, int cpr, int R,
-                  MaxSum* ws, int pipelines, PipelineSync* sync, unsigned launch, Prefetch pf) {
+                  MaxSum* ws, int pipelines, PipelineSync* sync, unsigned launch) {
   extern __shared__ uint4 cache[];  // SLICES x kThreads slots (none when SLICES = 0)
   constexpr bool aligned = !SHIFTED;
   const bool in_phase = (reinterpret_cast<uintptr_t>(x) - reinterpret_cast<uintptr_t>(y)) % 16 == 0;
@@ -356,8 +330,6 @@ __global__ void __launch_bounds__(kThreads, 2)
   if (me.pipe == 1) wait_for_start(sync, launch);
   for (int row0 = me.pipe * R; row0 < M; row0 += pipelines * R) {
     const int first = row0 * cpr, end = (row0 + R < M ? row0 + R : M) * cpr;  // this round's items
-    const int64_t ahead = int64_t{pipelines} * R * cpr, next_row0 = row0 + int64_t{pipelines} * R;  // next round
-    const int64_t next_end = (next_row0 + R < M ? next_row0 + R : M) * cpr;
 
     // Phase 1: every chunk -> its (max, sum), in the workspace.
     if constexpr ((PHASES & kSummarise) != 0) {
@@ -366,9 +338,7 @@ __global__ void __launch_bounds__(kThreads, 2)
         const int64_t at = it.row * N + it.begin;  // the chunk's first element
         const Slots sl = slots_of(x + at, it.end - it.begin, aligned);
         load_chunk<T, SLICES, P>(x + at, sl, aligned, r, cache);
-        const MaxSum mine = thread_summary<T, SLICES, P>(r, cache, sl.left);
-        if (pf.quarters > 0 && cpr > 1 && w + ahead < next_end) prefetch_chunk(x, static_cast<int>(w + ahead), N, chunk, cpr, pf);
-        const MaxSum s = block_allreduce_two_step(mine);
+        const MaxSum s = block_allreduce_two_step(thread_summary<T, SLICES, P>(r, cache, sl.left));
         if (cpr == 1) {
           normalise_chunk<T, SLICES, P>(y + at, sl, aligned, in_phase, r, cache, s);
           continue;
@@ -446,29 +416,21 @@ bool env_switch(const char* name) {
   std::exit(kExitUsage);
 }
 
-// STEP09_PREFETCH=q (0-4, default 0): phase 1 asks L2 for the first q quarters of each block's
-// chunk of its next round (prefetch_chunk); STEP09_PREFETCH_LAST=1 asks with an evict_last
-// policy. Read once.
-Prefetch prefetch_asked() {
-  static const Prefetch p = [] {
-    const char* e = std::getenv("STEP09_PREFETCH");
-    const int q = e && *e ? std::atoi(e) : 0;
-    if (q < 0 || q > 4 || (e && *e && (e[1] != '\0' || e[0] < '0' || e[0] > '4'))) {
-      std::fprintf(stderr, "error: STEP09_PREFETCH=%s: expected 0 to 4 (quarters of each chunk)\n", e);
-      std::exit(kExitUsage);
-    }
-    const char* l = std::getenv("STEP09_PREFETCH_LAST");
-    const bool last = l && *l && std::strcmp(l, "0") != 0 ? env_switch("STEP09_PREFETCH_LAST") : false;
-    return Prefetch{q, last};
-  }();
-  return p;
-}
-
 // STEP09_SMEM=0: registers-only chunks whatever the size; otherwise the shared-memory form for
 // matrices larger than the grid's registers hold. Read once.
 bool smem_allowed() {
   static const bool a = env_switch("STEP09_SMEM");
   return a;
+}
+
+// Dynamic shared memory for a launch of the shared-memory form whose chunks need `slots` packs
+// a thread at most: the slices those reach past the registers (at least one), not all kSlices,
+// so that the rest of the SM's L1 and shared memory stays L1 (fifty-first session; the kernel
+// touches no slice past its chunk). STEP09_SMEM_FIT=0 asks for all kSlices, as before. Read once.
+size_t slices_bytes(int64_t slots) {
+  static const bool fit = env_switch("STEP09_SMEM_FIT");
+  const int64_t used = slots - kPacks;
+  return static_cast<size_t>((!fit || used > kSlices ? kSlices : (used < 1 ? 1 : used)) * kSliceBytes);
 }
 
 // The cooperative kernel of T, registers only or with kSlices of shared memory; the latter asks
@@ -667,12 +629,10 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   if (two_launch()) {
     const auto summarise = shifted ? softmax_split<T, kSummarise, 0, kPacks, true> : softmax_split<T, kSummarise>;
     const auto normalise = shifted ? softmax_split<T, kNormalise, 0, kPacks, true> : softmax_split<T, kNormalise>;
-    summarise<<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R, ws, 1, sync, launch,
-                                                                      Prefetch{});
+    summarise<<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R, ws, 1, sync, launch);
     CUDA_CHECK_LAUNCH();
     if (cpr == 1) return;  // the first kernel normalised the rows already
-    normalise<<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R, ws, 1, sync, launch,
-                                                                      Prefetch{});
+    normalise<<<static_cast<unsigned>(items), kThreads, 0, stream>>>(x, y, rows, N, chunk, cpr, R, ws, 1, sync, launch);
     CUDA_CHECK_LAUNCH();
     return;
   }
@@ -680,9 +640,8 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   const unsigned grid = static_cast<unsigned>((per_round < per_pipeline ? per_round : per_pipeline) * p.pipelines);
   const int64_t longest = (chunk < N ? chunk : N) + (shifted ? kVec<T> - 1 : 0);  // slots a chunk needs
   const void* kernel = coop_kernel<T>(p.smem, packs_for(longest, kVec<T>), shifted);
-  const size_t smem = p.smem ? static_cast<size_t>(kSlices * kSliceBytes) : 0;
-  Prefetch pf = prefetch_asked();
-  void* args[] = {&x, &y, &rows, &N, &chunk, &cpr, &R, &ws, &pipelines, &sync, &launch, &pf};
+  const size_t smem = p.smem ? slices_bytes(ceil_div(longest, int64_t{kThreads} * kVec<T>)) : 0;
+  void* args[] = {&x, &y, &rows, &N, &chunk, &cpr, &R, &ws, &pipelines, &sync, &launch};
   if (cpr == 1) {  // rows of one chunk never reach grid.sync(): an ordinary launch, cheaper to start
     CUDA_CHECK(cudaLaunchKernel(kernel, dim3(grid), dim3(kThreads), args, smem, stream));
     return;

@@ -3,6 +3,8 @@
 #   OUT=... bash results/h200/session51.run.sh prefetch   stage 09 here and in a copy of the tree
 #     with explore/session51/prefetch.patch reversed ($SP/head: the stage before STEP09_PREFETCH),
 #     then explore/session51/prefetch.sh (the next round's chunks prefetched into L2, or not)
+#   OUT=... bash results/h200/session51.run.sh fit   stage 09, then explore/session51/fit.sh (its
+#     shared-memory form launched with the slices its chunks reach, or with all 13)
 #   OUT=... bash results/h200/session51.run.sh test   build/test_gpu, then test-gpu on the stages in
 #     $TEST_STAGES (09 unless set), once as built and once under $TEST_ENV (if set, "VAR=VALUE")
 # GPU-agnostic: it runs unchanged on an H100.
@@ -26,6 +28,7 @@ prefetch)
     step09 > $OLDPWD/$R/build-head.txt 2>&1) &
   hp=$!
   mk step09 && wait $hp ;;
+fit) mk step09 ;;
 test) mk build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -37,6 +40,9 @@ prefetch)
   chmod +x step09_head step09_pf4l step09_pf4p0
   PROBE_UNTIL=$((560 - 25)) timeout $((585 - SECONDS)) bash $PROBES/prefetch.sh > $R/prefetch.txt 2>&1
   echo "prefetch exit $? at ${SECONDS}s"; cat $R/prefetch.txt ;;
+fit)
+  PROBE_UNTIL=$((560 - 25)) timeout $((585 - SECONDS)) bash $PROBES/fit.sh > $R/fit.txt 2>&1
+  echo "fit exit $? at ${SECONDS}s"; cat $R/fit.txt ;;
 test)
   for st in ${TEST_STAGES:-09}; do
     for e in "" ${TEST_ENV:-}; do
