@@ -25,6 +25,8 @@
 // barrier of its own (pipeline_sync), the second starting when the first has all arrived at its
 // first barrier: one pipeline loads while the other waits at its barrier, merges and writes, so
 // memory is not left idle between rounds. STEP09_PIPELINES=0 keeps the whole grid on every round.
+// Since the fifty-first session two pipelines launch with only the shared memory their chunks
+// reach, which leaves the SM more L1 (slices_bytes).
 // Then fewer instructions, found with Nsight Compute's counts per instruction
 // (docs/09_cooperative.md, "Instructions"): the exponentials flush results below 2^-126 to 0
 // (exp_ftz, half of __expf's instructions), the slice loops stop at the last slice a chunk
@@ -424,13 +426,23 @@ bool smem_allowed() {
 }
 
 // Dynamic shared memory for a launch of the shared-memory form whose chunks need `slots` packs
-// a thread at most: the slices those reach past the registers (at least one), not all kSlices,
-// so that the rest of the SM's L1 and shared memory stays L1 (fifty-first session; the kernel
-// touches no slice past its chunk). STEP09_SMEM_FIT=0 asks for all kSlices, as before. Read once.
-size_t slices_bytes(int64_t slots) {
-  static const bool fit = env_switch("STEP09_SMEM_FIT");
+// a thread at most. One pipeline: all kSlices. Two: only the slices those reach past the
+// registers (at least one), so that the rest of the SM's L1 and shared memory stays L1, while
+// one pipeline loads through it and the other writes: 5-15% less time on the H200 at three
+// rounds and more, where one pipeline was level or up to 2% slower so (fifty-first session; the
+// kernel touches no slice past its chunk). STEP09_SMEM_FIT=0 asks for all of them, =all fits
+// both. Read once.
+size_t slices_bytes(int64_t slots, int64_t pipelines) {
+  static const int fit = [] {  // 0, 1 (two pipelines) or 2 (all)
+    const char* e = std::getenv("STEP09_SMEM_FIT");
+    if (!e || !*e || std::strcmp(e, "1") == 0) return 1;
+    if (std::strcmp(e, "0") == 0 || std::strcmp(e, "all") == 0) return *e == '0' ? 0 : 2;
+    std::fprintf(stderr, "error: STEP09_SMEM_FIT=%s: expected 0, 1 or all\n", e);
+    std::exit(kExitUsage);
+  }();
   const int64_t used = slots - kPacks;
-  return static_cast<size_t>((!fit || used > kSlices ? kSlices : (used < 1 ? 1 : used)) * kSliceBytes);
+  const bool fitted = fit == 2 || (fit == 1 && pipelines == 2);
+  return static_cast<size_t>((!fitted || used > kSlices ? kSlices : (used < 1 ? 1 : used)) * kSliceBytes);
 }
 
 // The cooperative kernel of T, registers only or with kSlices of shared memory; the latter asks
@@ -640,7 +652,7 @@ void launch_t(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   const unsigned grid = static_cast<unsigned>((per_round < per_pipeline ? per_round : per_pipeline) * p.pipelines);
   const int64_t longest = (chunk < N ? chunk : N) + (shifted ? kVec<T> - 1 : 0);  // slots a chunk needs
   const void* kernel = coop_kernel<T>(p.smem, packs_for(longest, kVec<T>), shifted);
-  const size_t smem = p.smem ? slices_bytes(ceil_div(longest, int64_t{kThreads} * kVec<T>)) : 0;
+  const size_t smem = p.smem ? slices_bytes(ceil_div(longest, int64_t{kThreads} * kVec<T>), p.pipelines) : 0;
   void* args[] = {&x, &y, &rows, &N, &chunk, &cpr, &R, &ws, &pipelines, &sync, &launch};
   if (cpr == 1) {  // rows of one chunk never reach grid.sync(): an ordinary launch, cheaper to start
     CUDA_CHECK(cudaLaunchKernel(kernel, dim3(grid), dim3(kThreads), args, smem, stream));

@@ -5,6 +5,9 @@
 #     then explore/session51/prefetch.sh (the next round's chunks prefetched into L2, or not)
 #   OUT=... bash results/h200/session51.run.sh fit   stage 09, then explore/session51/fit.sh (its
 #     shared-memory form launched with the slices its chunks reach, or with all 13)
+#   OUT=... bash results/h200/session51.run.sh final   stages 09-12 and build/test_gpu; test-gpu on
+#     stage 09; stage 11's plans and sweeps (as session50's sweep part); then
+#     explore/session51/rules.sh (09 against 12 where the rules give 12 past 64 MB)
 #   OUT=... bash results/h200/session51.run.sh test   build/test_gpu, then test-gpu on the stages in
 #     $TEST_STAGES (09 unless set), once as built and once under $TEST_ENV (if set, "VAR=VALUE")
 # GPU-agnostic: it runs unchanged on an H100.
@@ -29,6 +32,7 @@ prefetch)
   hp=$!
   mk step09 && wait $hp ;;
 fit) mk step09 ;;
+final) mk step09 step10 step11 step12 build/test_gpu ;;
 test) mk build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -43,6 +47,21 @@ prefetch)
 fit)
   PROBE_UNTIL=$((560 - 25)) timeout $((585 - SECONDS)) bash $PROBES/fit.sh > $R/fit.txt 2>&1
   echo "fit exit $? at ${SECONDS}s"; cat $R/fit.txt ;;
+final)
+  log=$R/test-gpu-09-$commit.txt
+  echo "test-gpu  commit $commit  $(date -u '+%Y-%m-%d %H:%M UTC')" > $log
+  SOFTMAX_TEST_STAGES=09 timeout 200 build/test_gpu --duration=true >> $log 2>&1
+  echo "test-gpu 09 exit $? at ${SECONDS}s"; tail -n 4 $log
+  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan_$commit.txt 2>&1; done
+  for t in f32 f16 bf16; do
+    name=step11$([ $t = f32 ] || echo _$t)_$commit
+    timeout 120 ./step11 --dtype $t --iters 30 --benchmark_out_format=json --benchmark_out=$R/$name.json \
+      > $R/$name.txt 2>&1
+    echo "$name exit $? at ${SECONDS}s"; tail -n 3 $R/$name.txt
+  done
+  cp $R/nvidia-smi.txt $R/nvidia-smi-$commit.txt
+  PROBE_UNTIL=$((560 - 25)) timeout $((585 - SECONDS)) bash $PROBES/rules.sh > $R/rules.txt 2>&1
+  echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt ;;
 test)
   for st in ${TEST_STAGES:-09}; do
     for e in "" ${TEST_ENV:-}; do
