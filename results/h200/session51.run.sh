@@ -8,6 +8,7 @@
 #   OUT=... bash results/h200/session51.run.sh final   stages 09-12 and build/test_gpu; test-gpu on
 #     stage 09; stage 11's plans and sweeps (as session50's sweep part); then
 #     explore/session51/rules.sh (09 against 12 where the rules give 12 past 64 MB)
+#   OUT=... bash results/h200/session51.run.sh edges   stages 09 and 12, then explore/session51/edges.sh
 #   OUT=... bash results/h200/session51.run.sh test   build/test_gpu, then test-gpu on the stages in
 #     $TEST_STAGES (09 unless set), once as built and once under $TEST_ENV (if set, "VAR=VALUE")
 # GPU-agnostic: it runs unchanged on an H100.
@@ -32,6 +33,7 @@ prefetch)
   hp=$!
   mk step09 && wait $hp ;;
 fit) mk step09 ;;
+edges) mk step09 step12 ;;
 final) mk step09 step10 step11 step12 build/test_gpu ;;
 test) mk build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
@@ -62,6 +64,9 @@ final)
   cp $R/nvidia-smi.txt $R/nvidia-smi-$commit.txt
   PROBE_UNTIL=$((560 - 25)) timeout $((585 - SECONDS)) bash $PROBES/rules.sh > $R/rules.txt 2>&1
   echo "rules exit $? at ${SECONDS}s"; cat $R/rules.txt ;;
+edges)
+  PROBE_UNTIL=$((560 - 25)) timeout $((585 - SECONDS)) bash $PROBES/edges.sh > $R/edges.txt 2>&1
+  echo "edges exit $? at ${SECONDS}s"; cat $R/edges.txt ;;
 test)
   for st in ${TEST_STAGES:-09}; do
     for e in "" ${TEST_ENV:-}; do
