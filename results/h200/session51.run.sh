@@ -9,6 +9,8 @@
 #     stage 09; stage 11's plans and sweeps (as session50's sweep part); then
 #     explore/session51/rules.sh (09 against 12 where the rules give 12 past 64 MB)
 #   OUT=... bash results/h200/session51.run.sh edges   stages 09 and 12, then explore/session51/edges.sh
+#   OUT=... bash results/h200/session51.run.sh plan   stage 11's plans on the shapes of the H200's
+#     new amendments and around them, then the test part on stage 11
 #   OUT=... bash results/h200/session51.run.sh test   build/test_gpu, then test-gpu on the stages in
 #     $TEST_STAGES (09 unless set), once as built and once under $TEST_ENV (if set, "VAR=VALUE")
 # GPU-agnostic: it runs unchanged on an H100.
@@ -36,6 +38,7 @@ fit) mk step09 ;;
 edges) mk step09 step12 ;;
 final) mk step09 step10 step11 step12 build/test_gpu ;;
 test) mk build/test_gpu ;;
+plan) mk step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -67,6 +70,13 @@ final)
 edges)
   PROBE_UNTIL=$((560 - 25)) timeout $((585 - SECONDS)) bash $PROBES/edges.sh > $R/edges.txt 2>&1
   echo "edges exit $? at ${SECONDS}s"; cat $R/edges.txt ;;
+plan)
+  for s in "f32 48 1048576" "f32 128 524288" "f32 80 524288" "f32 32 1048576" "f16 128 1048576" \
+    "f16 64 2097152" "f16 96 1048576" "f16 256 524288" "bf16 128 1048576"; do
+    set -- $s; ./step11 --plan --dtype $1 --rows $2 --cols $3 >> $R/plan-amended.txt 2>&1
+  done
+  grep -E "^ +[0-9]+ +[0-9]+ " $R/plan-amended.txt | cut -c1-140
+  TEST_STAGES=11 ;&
 test)
   for st in ${TEST_STAGES:-09}; do
     for e in "" ${TEST_ENV:-}; do
