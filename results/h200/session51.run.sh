@@ -11,6 +11,8 @@
 #   OUT=... bash results/h200/session51.run.sh edges   stages 09 and 12, then explore/session51/edges.sh
 #   OUT=... bash results/h200/session51.run.sh plan   stage 11's plans on the shapes of the H200's
 #     new amendments and around them, then the test part on stage 11
+#   OUT=... bash results/h200/session51.run.sh sanitize   stage 09 --check under compute-sanitizer's
+#     four tools (probe.sh's sanitize) on two shapes its fitted two pipelines take
 #   OUT=... bash results/h200/session51.run.sh test   build/test_gpu, then test-gpu on the stages in
 #     $TEST_STAGES (09 unless set), once as built and once under $TEST_ENV (if set, "VAR=VALUE")
 # GPU-agnostic: it runs unchanged on an H100.
@@ -39,6 +41,7 @@ edges) mk step09 step12 ;;
 final) mk step09 step10 step11 step12 build/test_gpu ;;
 test) mk build/test_gpu ;;
 plan) mk step11 build/test_gpu ;;
+sanitize) mk step09 ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -70,6 +73,11 @@ final)
 edges)
   PROBE_UNTIL=$((560 - 25)) timeout $((585 - SECONDS)) bash $PROBES/edges.sh > $R/edges.txt 2>&1
   echo "edges exit $? at ${SECONDS}s"; cat $R/edges.txt ;;
+sanitize)
+  . results/h100/explore/probe.sh
+  printf 'f32 12 2097152 two pipelines, 8 slices fitted\nf16 24 2097152 two pipelines, fitted\n' |
+    timeout $((585 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step09' > $R/sanitize09.txt 2>&1
+  echo "sanitize exit $? at ${SECONDS}s"; cat $R/sanitize09.txt ;;
 plan)
   for s in "f32 48 1048576" "f32 128 524288" "f32 80 524288" "f32 32 1048576" "f16 128 1048576" \
     "f16 64 2097152" "f16 96 1048576" "f16 256 524288" "bf16 128 1048576"; do
