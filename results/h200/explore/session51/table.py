@@ -4,11 +4,11 @@ rules/rules.txt or edges/edges.txt: per shape, each candidate's mean µs over th
 against the line's first candidate (+: longer), and the fastest.
   python3 results/h200/explore/session51/table.py [prefetch|fit|rules|edges]"""
 import os
-import re
 import sys
-from collections import defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "session50"))
+from table import parse  # noqa: E402  (the fiftieth session's: a probe file's shapes and µs per candidate)
 SIZE = {"f32": 4, "f16": 2, "bf16": 2}
 POW = {1 << k: "2^%d" % k for k in range(10, 31)}
 NAMES = [("STEP09_PIPELINES=0,step09", "09 one pipeline"), ("STEP09_SMEM_FIT=0,step09", "09 all 13 slices"),
@@ -19,22 +19,6 @@ NAMES = [("STEP09_PIPELINES=0,step09", "09 one pipeline"), ("STEP09_SMEM_FIT=0,s
 
 def dim(n):
     return POW.get(n, str(n))
-
-
-def parse(path):
-    times, order = defaultdict(lambda: defaultdict(list)), []
-    for line in open(path):
-        m = re.match(r"(\w+) (\d+) x (\d+): (.*)", line.strip())
-        if not m:
-            continue
-        key = (m.group(1), int(m.group(2)), int(m.group(3)))
-        if key not in times:
-            order.append(key)
-        for cell in m.group(4).split("|"):
-            c = re.match(r"\s*(\S+) ([\d.]+) us", cell)
-            if c:
-                times[key][c.group(1)].append(float(c.group(2)))
-    return order, times
 
 
 def name(cand):
