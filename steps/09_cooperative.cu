@@ -428,15 +428,16 @@ bool smem_allowed() {
 // Dynamic shared memory for a launch of the shared-memory form whose chunks need `slots` packs
 // a thread at most. One pipeline: all kSlices. Two: only the slices those reach past the
 // registers (at least one), so that the rest of the SM's L1 and shared memory stays L1, while
-// one pipeline loads through it and the other writes: 5-15% less time on the H200 at three
-// rounds and more, where one pipeline was level or up to 2% slower so (fifty-first session; the
+// one pipeline loads through it and the other writes: 3.7-15.1% less time on the H200 at three
+// rounds and more, where one pipeline was level or up to 2.4% slower so (fifty-first session; the
 // kernel touches no slice past its chunk). STEP09_SMEM_FIT=0 asks for all of them, =all fits
 // both. Read once.
 size_t slices_bytes(int64_t slots, int64_t pipelines) {
   static const int fit = [] {  // 0, 1 (two pipelines) or 2 (all)
     const char* e = std::getenv("STEP09_SMEM_FIT");
     if (!e || !*e || std::strcmp(e, "1") == 0) return 1;
-    if (std::strcmp(e, "0") == 0 || std::strcmp(e, "all") == 0) return *e == '0' ? 0 : 2;
+    if (std::strcmp(e, "0") == 0) return 0;
+    if (std::strcmp(e, "all") == 0) return 2;
     std::fprintf(stderr, "error: STEP09_SMEM_FIT=%s: expected 0, 1 or all\n", e);
     std::exit(kExitUsage);
   }();
