@@ -44,6 +44,13 @@ plan) mk step11 build/test_gpu ;;
 sanitize) mk step09 ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
+# test_gpu ST [VAR=VALUE]: stage ST's cases of build/test_gpu (under VAR=VALUE, if given), logged
+test_gpu() {
+  local log=$R/test-gpu-$1${2:+-${2//[^A-Za-z0-9]/_}}.txt
+  echo "test-gpu  commit $commit  ${2:-(as built)}  $(date -u '+%Y-%m-%d %H:%M UTC')" > $log
+  env $2 SOFTMAX_TEST_STAGES=$1 timeout $((585 - SECONDS)) build/test_gpu --duration=true >> $log 2>&1
+  echo "test-gpu $1 ${2:-(as built)} exit $? at ${SECONDS}s"; tail -n 4 $log
+}
 case $part in
 prefetch)
   printf '#!/bin/sh\nexec %s/head/step09 "$@"\n' $SP > step09_head
@@ -56,10 +63,7 @@ fit)
   PROBE_UNTIL=$((560 - 25)) timeout $((585 - SECONDS)) bash $PROBES/fit.sh > $R/fit.txt 2>&1
   echo "fit exit $? at ${SECONDS}s"; cat $R/fit.txt ;;
 final)
-  log=$R/test-gpu-09-$commit.txt
-  echo "test-gpu  commit $commit  $(date -u '+%Y-%m-%d %H:%M UTC')" > $log
-  SOFTMAX_TEST_STAGES=09 timeout 200 build/test_gpu --duration=true >> $log 2>&1
-  echo "test-gpu 09 exit $? at ${SECONDS}s"; tail -n 4 $log
+  test_gpu 09
   for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan_$commit.txt 2>&1; done
   for t in f32 f16 bf16; do
     name=step11$([ $t = f32 ] || echo _$t)_$commit
@@ -74,7 +78,6 @@ edges)
   PROBE_UNTIL=$((560 - 25)) timeout $((585 - SECONDS)) bash $PROBES/edges.sh > $R/edges.txt 2>&1
   echo "edges exit $? at ${SECONDS}s"; cat $R/edges.txt ;;
 sanitize)
-  . results/h100/explore/probe.sh
   printf 'f32 12 2097152 two pipelines, 8 slices fitted\nf16 24 2097152 two pipelines, fitted\n' |
     timeout $((585 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step09' > $R/sanitize09.txt 2>&1
   echo "sanitize exit $? at ${SECONDS}s"; cat $R/sanitize09.txt ;;
@@ -87,11 +90,6 @@ plan)
   TEST_STAGES=11 ;&
 test)
   for st in ${TEST_STAGES:-09}; do
-    for e in "" ${TEST_ENV:-}; do
-      log=$R/test-gpu-$st${e:+-${e//[^A-Za-z0-9]/_}}.txt
-      echo "test-gpu  commit $commit  ${e:-(as built)}  $(date -u '+%Y-%m-%d %H:%M UTC')" > $log
-      env $e SOFTMAX_TEST_STAGES=$st timeout $((585 - SECONDS)) build/test_gpu --duration=true >> $log 2>&1
-      echo "test-gpu $st ${e:-(as built)} exit $? at ${SECONDS}s"; tail -n 4 $log
-    done
+    for e in "" ${TEST_ENV:-}; do test_gpu $st $e; done
   done ;;
 esac
