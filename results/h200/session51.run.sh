@@ -46,10 +46,11 @@ esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 # test_gpu ST [VAR=VALUE]: stage ST's cases of build/test_gpu (under VAR=VALUE, if given), logged
 test_gpu() {
-  local log=$R/test-gpu-$1${2:+-${2//[^A-Za-z0-9]/_}}.txt
-  echo "test-gpu  commit $commit  ${2:-(as built)}  $(date -u '+%Y-%m-%d %H:%M UTC')" > $log
-  env $2 SOFTMAX_TEST_STAGES=$1 timeout $((585 - SECONDS)) build/test_gpu --duration=true >> $log 2>&1
-  echo "test-gpu $1 ${2:-(as built)} exit $? at ${SECONDS}s"; tail -n 4 $log
+  local e=${2:-} log
+  log=$R/test-gpu-$1${e:+-${e//[^A-Za-z0-9]/_}}.txt
+  echo "test-gpu  commit $commit  ${e:-(as built)}  $(date -u '+%Y-%m-%d %H:%M UTC')" > $log
+  env $e SOFTMAX_TEST_STAGES=$1 timeout $((585 - SECONDS)) build/test_gpu --duration=true >> $log 2>&1
+  echo "test-gpu $1 ${e:-(as built)} exit $? at ${SECONDS}s"; tail -n 4 $log
 }
 case $part in
 prefetch)
