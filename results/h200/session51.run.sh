@@ -8,7 +8,8 @@
 #   OUT=... bash results/h200/session51.run.sh final   stages 09-12 and build/test_gpu; test-gpu on
 #     stage 09; stage 11's plans and sweeps (as session50's sweep part); then
 #     explore/session51/rules.sh (09 against 12 where the rules give 12 past 64 MB)
-#   OUT=... bash results/h200/session51.run.sh edges   stages 09 and 12, then explore/session51/edges.sh
+#   OUT=... bash results/h200/session51.run.sh edges   stages 09 and 12, then
+#     explore/session51/edges.sh
 #   OUT=... bash results/h200/session51.run.sh plan   stage 11's plans on the shapes of the H200's
 #     new amendments and around them, then the test part on stage 11
 #   OUT=... bash results/h200/session51.run.sh sanitize   stage 09 --check under compute-sanitizer's

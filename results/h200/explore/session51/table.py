@@ -8,7 +8,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "session50"))
-from table import parse  # noqa: E402  (the fiftieth session's: a probe file's shapes and µs per candidate)
+from table import parse  # noqa: E402  (the fiftieth session's reader of a probe file)
 SIZE = {"f32": 4, "f16": 2, "bf16": 2}
 POW = {1 << k: "2^%d" % k for k in range(10, 31)}
 NAMES = [("STEP09_PIPELINES=0,step09", "09 one pipeline"), ("STEP09_SMEM_FIT=0,step09", "09 all 13 slices"),
