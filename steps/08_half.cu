@@ -157,9 +157,11 @@ __host__ __device__ constexpr int team_rows_per_block() { return TL == kBlockTea
 
 // SHIFTED: as onepass's (N + kVec<T> - 1 <= TL P kVec<T>). SHORT_CHAIN (teams of 2-8 warps, a
 // power of two): the reductions' second level in log2(TW) shuffles (common/reduce.cuh), for a grid
-// of at most one block an SM. The body of the kernels team_rows and team_rows_capped (below),
-// which differ only in how ptxas may spend registers.
-template <class T, int TL, int P, bool SHIFTED = false, bool SHORT_CHAIN = false>
+// of at most one block an SM. EXP_TWICE: x stays in its packs and exp(x - max) is taken again at
+// the stores (the same floats, so the same outputs), half the registers (team_rows_lean). The body
+// of the kernels team_rows, team_rows_capped and team_rows_lean (below), which differ only in how
+// ptxas may spend registers.
+template <class T, int TL, int P, bool SHIFTED = false, bool SHORT_CHAIN = false, bool EXP_TWICE = false>
 __device__ __forceinline__ void team_rows_body(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N) {
   constexpr int THREADS = team_threads<TL>(), V = kVec<T>;
   constexpr bool whole_block = TL == kBlockTeam;
@@ -201,6 +203,29 @@ __device__ __forceinline__ void team_rows_body(const T* __restrict__ x, T* __res
   // 3. exp(x - max) once, kept as floats, and the row's sum; an all -inf row sums against 0 (sum
   //    0, output NaN as torch's).
   const float ms = m == -INFINITY ? 0.0f : m;
+  if constexpr (EXP_TWICE) {
+    float l = 0.0f;
+#pragma unroll
+    for (int i = 0; i < P; ++i) {
+      float f[V];
+      unpack<T>(r[i], f);
+#pragma unroll
+      for (int k = 0; k < V; ++k) l += exp_ftz(f[k] - ms);
+    }
+    const float inv = 1.0f / lanes_allreduce<TL, SHORT_CHAIN>(l, SumOp{}, sum_slots);
+    // 4'. Normalise from the packs, exp again; 16-byte stores.
+#pragma unroll
+    for (int i = 0; i < P; ++i) {
+      if (live && t + lanes * i < nvec) {
+        float f[V];
+        unpack<T>(r[i], f);
+#pragma unroll
+        for (int k = 0; k < V; ++k) f[k] = exp_ftz(f[k] - ms) * inv;
+        put_pack(yr, t + lanes * i, pack<T>(f));
+      }
+    }
+    return;
+  }
   float e[P][V];
   float l = 0.0f;
 #pragma unroll
@@ -245,6 +270,35 @@ __global__ void __maxnreg__(56) team_rows_capped(const T* __restrict__ x, T* __r
   team_rows_body<T, kBlockTeam, P, SHIFTED>(x, y, M, N);
 }
 
+// The lean team of halves (fifty-second session): rows in packs on a team of 8-32 warps (a power of
+// two or a block team) keep x in their 4 packs a thread and take exp twice, capped at 32 registers
+// in fp16 (no spills; 47 uncapped) and 40 in bf16 (32 spilled 52 bytes and ran at half the speed):
+// an SM then holds four (three) blocks of 16 warps, not two, whose loads fill the time the others
+// spend on arithmetic. On an H200 fp16 2048 x 16384 took 37.01 us against 38.32 (97.5% of the copy
+// against 93.2%), bf16 37.87 against 38.50 at 40 registers; exp once at the same caps was slower
+// (40: 39.14, 12 bytes spilled) or spilled (32: 73.10), as was a team of 32 warps of 2 packs
+// (38.86): results/h200/explore/session52/team/. STEP08_LEAN=0 keeps the capped block teams and
+// uncapped teams of before (for comparisons).
+template <class T>
+constexpr int kLeanRegs = sizeof(T) == 2 && std::is_same_v<T, __half> ? 32 : 40;
+template <class T, int TL, int P>
+__global__ void __maxnreg__(kLeanRegs<T>) team_rows_lean(const T* __restrict__ x, T* __restrict__ y, int64_t M,
+                                                        int64_t N) {
+  team_rows_body<T, TL, P, false, false, true>(x, y, M, N);
+}
+bool lean_teams_enabled() {
+  static const bool on = [] {
+    const char* e = std::getenv("STEP08_LEAN");
+    return !(e && std::strcmp(e, "0") == 0);
+  }();
+  return on;
+}
+// Teams that go lean: halves rows in packs, 4 packs a thread, a block team or 8-32 warps.
+template <class T, int TL, int P, bool SHIFTED>
+constexpr bool lean_team_takes() {
+  return sizeof(T) == 2 && !SHIFTED && P == 4 && (TL == kBlockTeam || TL >= 256);
+}
+
 // STEP08_CAPPED=0 runs the halves block teams as team_rows, uncapped (for comparisons).
 bool capped_teams_enabled() {
   static const bool on = [] {
@@ -254,9 +308,18 @@ bool capped_teams_enabled() {
   return on;
 }
 
-// The kernel of a block team: the capped one for halves.
+// The kernel of a team of TL lanes (the reductions' five steps): lean where lean_team_takes.
+template <class T, int TL, int P, bool SHIFTED>
+auto team_kernel() {
+  if constexpr (lean_team_takes<T, TL, P, SHIFTED>())
+    if (lean_teams_enabled()) return team_rows_lean<T, TL, P>;
+  return team_rows<T, TL, P, SHIFTED>;
+}
+// The kernel of a block team: the lean one for halves in packs, else the capped one for halves.
 template <class T, int P, bool SHIFTED>
 auto block_team_kernel() {
+  if constexpr (lean_team_takes<T, kBlockTeam, P, SHIFTED>())
+    if (lean_teams_enabled()) return team_rows_lean<T, kBlockTeam, P>;
   if constexpr (sizeof(T) == 2)
     return capped_teams_enabled() ? team_rows_capped<T, P, SHIFTED> : team_rows<T, kBlockTeam, P, SHIFTED>;
   else return team_rows<T, kBlockTeam, P, SHIFTED>;
@@ -923,7 +986,7 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
       return;
     }
   }
-  team_rows<T, c.lanes, c.packs, SHIFTED><<<blocks, threads, 0, stream>>>(x, y, M, N);
+  team_kernel<T, c.lanes, c.packs, SHIFTED>()<<<blocks, threads, 0, stream>>>(x, y, M, N);
   CUDA_CHECK_LAUNCH();
 }
 
@@ -940,7 +1003,7 @@ int long_team_blocks_per_sm(int64_t cols) {
     for (int w = 1; w <= c.lanes / 32; ++w) {
       const int block_warps = block_team_size(c, w);
       const void* k = block_warps ? reinterpret_cast<const void*>(block_team_kernel<T, c.packs, SHIFTED>())
-                                  : reinterpret_cast<const void*>(team_rows<T, c.lanes, c.packs, SHIFTED>);
+                                  : reinterpret_cast<const void*>(team_kernel<T, c.lanes, c.packs, SHIFTED>());
       const int threads = block_warps ? block_warps * 32 : team_threads<c.lanes>();
       CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b[w], k, threads, 0));
     }
@@ -1259,7 +1322,7 @@ void explain_team(std::vector<KernelConfig>& out) {
   constexpr TeamCfg c = kTeamCfgs<T>[I];
   out.push_back({config_name<T, SHIFTED>("team_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.packs) +
                                              (c.packs == 1 ? " pack" : " packs"), int64_t{c.lanes} * c.packs * kVec<T>),
-                 reinterpret_cast<const void*>(team_rows<T, c.lanes, c.packs, SHIFTED>), team_threads<c.lanes>(), 0,
+                 reinterpret_cast<const void*>(team_kernel<T, c.lanes, c.packs, SHIFTED>()), team_threads<c.lanes>(), 0,
                  int64_t{c.packs} * kVec<T>});
   if constexpr (deep_team_takes(c, SHIFTED)) {  // the same rows when there are many: 4 packs a thread
     constexpr TeamCfg d = deep_team<T>(c);

@@ -147,6 +147,19 @@ TEST_CASE("every stage on rows between powers of two, where 08's team is a block
   });
 }
 
+// Halves rows of 8-64 KB in packs, where stage 08's teams of 5-32 warps keep x in its packs and take
+// exp twice under a register cap (its lean teams, fifty-second session): every special input, at
+// M = 7 and 133, in teams of 5, 8 (a power of two), 16 (the fp16 team of 15361-16384 elements),
+// 17 and 32 warps (fp32: other kernels, the same rows).
+TEST_CASE("every stage on special inputs in rows of 8-64 KB in packs, where 08's halves take exp twice") {
+  for_each_stage([](const Stage& s, DType t) {
+    const int64_t V = 16 / static_cast<int64_t>(dtype_size(t));
+    for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf, InputKind::all_equal})
+      for (int64_t M : {7, 133})
+        for (int64_t packs : {640, 1024, 2048, 2049, 4096}) check_one(s, t, M, packs * V, kind);
+  });
+}
+
 // Many rows of 257 B - 4 KB in 16-byte packs, where stage 08's team of 32-128 lanes and 1-2 packs a
 // thread gives way to a deep team of 8-64 lanes and 4 packs (forty-third session) once its grid
 // needs more than one wave of the GPU's threads: one row past a wave of 32-lane teams (8449 on an

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Device runs of the fifty-second session (2026-11-29), on an H200:
+#   OUT=... bash results/h200/session52.run.sh team   stage 08, then explore/session52/team.sh
+#     (the halves' 16-warp team against register caps, exp twice and other geometries)
+#   OUT=... bash results/h200/session52.run.sh lean   stage 08 and build/test_gpu, then
+#     explore/session52/lean.sh (the lean teams against those of before), then test-gpu on stage 08
+#   OUT=... bash results/h200/session52.run.sh test   build/test_gpu, then test-gpu on the stages in
+#     $TEST_STAGES (08 unless set)
+# GPU-agnostic: it runs unchanged on an H100.
+set -u
+part=${1:-team}
+PROBES=results/h200/explore/session52
+OUT=${OUT:-/tmp/out}
+DEPS=${DEPS:-.deps}
+R=$part; mkdir -p $R
+trap 'tar czf $OUT/$R.tgz $R' EXIT
+export LD_LIBRARY_PATH=$PWD/$DEPS/lib:${LD_LIBRARY_PATH:-}
+commit=$(cat .commit 2>/dev/null || echo unknown)
+nvidia-smi > $R/nvidia-smi.txt 2>&1
+mk() { make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit "$@" > $R/build-here.txt 2>&1; }
+case $part in
+team) mk step08 ;;
+lean) mk step08 build/test_gpu ;;
+test) mk build/test_gpu ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+test_gpu() {
+  local log=$R/test-gpu-$1.txt
+  echo "test-gpu  commit $commit  $(date -u '+%Y-%m-%d %H:%M UTC')" > $log
+  SOFTMAX_TEST_STAGES=$1 timeout $((585 - SECONDS)) build/test_gpu --duration=true >> $log 2>&1
+  echo "test-gpu $1 exit $? at ${SECONDS}s"; tail -n 4 $log
+}
+case $part in
+team)
+  PROBE_UNTIL=$((560 - 25)) timeout $((585 - SECONDS)) bash $PROBES/team.sh > $R/team.txt 2>&1
+  echo "team exit $? at ${SECONDS}s"; cat $R/team.txt ;;
+lean)
+  PROBE_UNTIL=$((400 - 25)) timeout $((420 - SECONDS)) bash $PROBES/lean.sh > $R/lean.txt 2>&1
+  echo "lean exit $? at ${SECONDS}s"; cat $R/lean.txt
+  test_gpu 08 ;;
+test)
+  for st in ${TEST_STAGES:-08}; do test_gpu $st; done ;;
+esac
