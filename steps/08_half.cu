@@ -270,17 +270,22 @@ __global__ void __maxnreg__(56) team_rows_capped(const T* __restrict__ x, T* __r
   team_rows_body<T, kBlockTeam, P, SHIFTED>(x, y, M, N);
 }
 
-// The lean team of halves (fifty-second session): rows in packs on a team of 8-32 warps (a power of
-// two or a block team) keep x in their 4 packs a thread and take exp twice, capped at 32 registers
-// in fp16 (no spills; 47 uncapped) and 40 in bf16 (32 spilled 52 bytes and ran at half the speed):
-// an SM then holds four (three) blocks of 16 warps, not two, whose loads fill the time the others
-// spend on arithmetic. On an H200 fp16 2048 x 16384 took 37.01 us against 38.32 (97.5% of the copy
-// against 93.2%), bf16 37.87 against 38.50 at 40 registers; exp once at the same caps was slower
-// (40: 39.14, 12 bytes spilled) or spilled (32: 73.10), as was a team of 32 warps of 2 packs
-// (38.86): results/h200/explore/session52/team/. STEP08_LEAN=0 keeps the capped block teams and
-// uncapped teams of before (for comparisons).
+// The lean team of halves (fifty-second session): rows in packs on a team of 5-16 warps keep x in
+// their 4 packs a thread and take exp twice, capped at 32 registers in fp16 (no spills; 47
+// uncapped, 47-48 in the block teams capped at 56) and 40 in bf16 (at 32 it spilled 52 bytes and
+// ran at half the speed). An SM then holds four blocks of 16 warps in fp16, three in bf16, not two,
+// and their loads fill the time the others spend on arithmetic. On an H200, three rounds
+// (results/h200/explore/session52/lean/): fp16 2048 x 16384 37.1 against 38.4 us (96.3-96.9% of
+// the copy against 93.1-93.5%), 512 x 16384 13.1 against 14.2, 2048 x 8192 (8 warps) 2.2% less
+// time, block teams of 5-10 warps 0.5-2%, of 12 level; bf16 2048 x 16384 2.1% less. Where it did
+// not gain, the teams of before stay: bf16 under 16 warps (2048 x 12288 0.7% slower), teams of
+// 17-32 warps (rows past 32 KB: fp16 2048 x 32768 0.7-1.5% slower), and grids of no more blocks
+// than SMs, where exp twice only lengthens each block's path (fp16 8 x 16384 1-3%, bf16 64 x 16384
+// up to 8%). Exp once under the same caps was slower (40 registers: 12 bytes spilled) or spilled
+// (32: half the speed), and a team of 32 warps of 2 packs a thread was level (team/team.txt).
+// STEP08_LEAN=0 keeps the teams of before everywhere (for comparisons).
 template <class T>
-constexpr int kLeanRegs = sizeof(T) == 2 && std::is_same_v<T, __half> ? 32 : 40;
+constexpr int kLeanRegs = std::is_same_v<T, __half> ? 32 : 40;
 template <class T, int TL, int P>
 __global__ void __maxnreg__(kLeanRegs<T>) team_rows_lean(const T* __restrict__ x, T* __restrict__ y, int64_t M,
                                                         int64_t N) {
@@ -293,10 +298,23 @@ bool lean_teams_enabled() {
   }();
   return on;
 }
-// Teams that go lean: halves rows in packs, 4 packs a thread, a block team or 8-32 warps.
+// The teams that have a lean kernel: halves rows in packs, 4 packs a thread; in fp16 the teams of
+// 8 and 16 warps and the block teams, in bf16 the team of 16 warps.
 template <class T, int TL, int P, bool SHIFTED>
 constexpr bool lean_team_takes() {
-  return sizeof(T) == 2 && !SHIFTED && P == 4 && (TL == kBlockTeam || TL >= 256);
+  if (sizeof(T) != 2 || SHIFTED || P != 4) return false;
+  return std::is_same_v<T, __half> ? TL == kBlockTeam || TL == 256 || TL == 512 : TL == 512;
+}
+// Whether a launch of `blocks` teams of `warps` warps runs lean (where lean_team_takes).
+bool lean_wanted(int64_t blocks, int warps) {
+  return lean_teams_enabled() && warps <= 16 && blocks > device_info().sm_count;
+}
+// The kernel of a team of TL lanes (the reductions' five steps): lean where it takes and `lean`.
+template <class T, int TL, int P, bool SHIFTED>
+auto team_kernel(bool lean) {
+  if constexpr (lean_team_takes<T, TL, P, SHIFTED>())
+    if (lean) return team_rows_lean<T, TL, P>;
+  return team_rows<T, TL, P, SHIFTED>;
 }
 
 // STEP08_CAPPED=0 runs the halves block teams as team_rows, uncapped (for comparisons).
@@ -308,18 +326,11 @@ bool capped_teams_enabled() {
   return on;
 }
 
-// The kernel of a team of TL lanes (the reductions' five steps): lean where lean_team_takes.
-template <class T, int TL, int P, bool SHIFTED>
-auto team_kernel() {
-  if constexpr (lean_team_takes<T, TL, P, SHIFTED>())
-    if (lean_teams_enabled()) return team_rows_lean<T, TL, P>;
-  return team_rows<T, TL, P, SHIFTED>;
-}
-// The kernel of a block team: the lean one for halves in packs, else the capped one for halves.
+// The kernel of a block team: lean where it takes and `lean`, else the capped one for halves.
 template <class T, int P, bool SHIFTED>
-auto block_team_kernel() {
+auto block_team_kernel(bool lean) {
   if constexpr (lean_team_takes<T, kBlockTeam, P, SHIFTED>())
-    if (lean_teams_enabled()) return team_rows_lean<T, kBlockTeam, P>;
+    if (lean) return team_rows_lean<T, kBlockTeam, P>;
   if constexpr (sizeof(T) == 2)
     return capped_teams_enabled() ? team_rows_capped<T, P, SHIFTED> : team_rows<T, kBlockTeam, P, SHIFTED>;
   else return team_rows<T, kBlockTeam, P, SHIFTED>;
@@ -972,7 +983,8 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   }
   if constexpr (block_team_takes(c, SHIFTED)) {  // a block of just the warps the row needs
     if (const int warps = block_team_warps<T, SHIFTED>(c, N)) {
-      block_team_kernel<T, c.packs, SHIFTED>()<<<static_cast<unsigned>(M), warps * 32, 0, stream>>>(x, y, M, N);
+      const auto kernel = block_team_kernel<T, c.packs, SHIFTED>(lean_wanted(M, warps));
+      kernel<<<static_cast<unsigned>(M), warps * 32, 0, stream>>>(x, y, M, N);
       CUDA_CHECK_LAUNCH();
       return;
     }
@@ -986,7 +998,8 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
       return;
     }
   }
-  team_kernel<T, c.lanes, c.packs, SHIFTED>()<<<blocks, threads, 0, stream>>>(x, y, M, N);
+  const auto kernel = team_kernel<T, c.lanes, c.packs, SHIFTED>(lean_wanted(blocks, c.lanes / 32));
+  kernel<<<blocks, threads, 0, stream>>>(x, y, M, N);
   CUDA_CHECK_LAUNCH();
 }
 
@@ -1002,8 +1015,8 @@ int long_team_blocks_per_sm(int64_t cols) {
     std::array<int, c.lanes / 32 + 1> b{};
     for (int w = 1; w <= c.lanes / 32; ++w) {
       const int block_warps = block_team_size(c, w);
-      const void* k = block_warps ? reinterpret_cast<const void*>(block_team_kernel<T, c.packs, SHIFTED>())
-                                  : reinterpret_cast<const void*>(team_kernel<T, c.lanes, c.packs, SHIFTED>());
+      const void* k = block_warps ? reinterpret_cast<const void*>(block_team_kernel<T, c.packs, SHIFTED>(false))
+                                  : reinterpret_cast<const void*>(team_rows<T, c.lanes, c.packs, SHIFTED>);
       const int threads = block_warps ? block_warps * 32 : team_threads<c.lanes>();
       CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b[w], k, threads, 0));
     }
@@ -1322,8 +1335,13 @@ void explain_team(std::vector<KernelConfig>& out) {
   constexpr TeamCfg c = kTeamCfgs<T>[I];
   out.push_back({config_name<T, SHIFTED>("team_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.packs) +
                                              (c.packs == 1 ? " pack" : " packs"), int64_t{c.lanes} * c.packs * kVec<T>),
-                 reinterpret_cast<const void*>(team_kernel<T, c.lanes, c.packs, SHIFTED>()), team_threads<c.lanes>(), 0,
+                 reinterpret_cast<const void*>(team_rows<T, c.lanes, c.packs, SHIFTED>), team_threads<c.lanes>(), 0,
                  int64_t{c.packs} * kVec<T>});
+  if constexpr (lean_team_takes<T, c.lanes, c.packs, SHIFTED>())  // many rows of halves: x kept, exp twice
+    out.push_back({config_name<T, SHIFTED>("team_rows lean " + team_size_name(c.lanes) + " x " +
+                                               std::to_string(c.packs) + " packs", int64_t{c.lanes} * c.packs * kVec<T>),
+                   reinterpret_cast<const void*>(team_rows_lean<T, c.lanes, c.packs>), team_threads<c.lanes>(), 0,
+                   int64_t{c.packs} * kVec<T>});
   if constexpr (deep_team_takes(c, SHIFTED)) {  // the same rows when there are many: 4 packs a thread
     constexpr TeamCfg d = deep_team<T>(c);
     out.push_back({config_name<T, SHIFTED>("team_rows deep " + team_size_name(d.lanes) + " x " + std::to_string(d.packs) +
@@ -1340,8 +1358,12 @@ template <class T, bool SHIFTED, int P>
 void explain_block_team(std::vector<KernelConfig>& out, int warps) {
   out.push_back({config_name<T, SHIFTED>("team_rows block of " + team_size_name(warps * 32) + " x " +
                                              std::to_string(P) + " packs", int64_t{warps} * 32 * P * kVec<T>),
-                 reinterpret_cast<const void*>(block_team_kernel<T, P, SHIFTED>()), warps * 32, 0,
+                 reinterpret_cast<const void*>(block_team_kernel<T, P, SHIFTED>(false)), warps * 32, 0,
                  int64_t{P} * kVec<T>});
+  if constexpr (lean_team_takes<T, kBlockTeam, P, SHIFTED>())  // many rows of fp16: x kept, exp twice
+    out.push_back({config_name<T, SHIFTED>("team_rows lean block of " + team_size_name(warps * 32) + " x " +
+                                               std::to_string(P) + " packs", int64_t{warps} * 32 * P * kVec<T>),
+                   reinterpret_cast<const void*>(team_rows_lean<T, kBlockTeam, P>), warps * 32, 0, int64_t{P} * kVec<T>});
 }
 
 template <class T, bool SHIFTED>

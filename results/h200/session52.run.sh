@@ -4,6 +4,10 @@
 #     (the halves' 16-warp team against register caps, exp twice and other geometries)
 #   OUT=... bash results/h200/session52.run.sh lean   stage 08 and build/test_gpu, then
 #     explore/session52/lean.sh (the lean teams against those of before), then test-gpu on stage 08
+#   OUT=... bash results/h200/session52.run.sh final   stage 08 and build/test_gpu;
+#     explore/session52/confirm.sh (the committed rule against STEP08_LEAN=0), test-gpu on stages
+#     08 and 11
+#   OUT=... bash results/h200/session52.run.sh sweep   stage 11: its plans and its three sweeps
 #   OUT=... bash results/h200/session52.run.sh test   build/test_gpu, then test-gpu on the stages in
 #     $TEST_STAGES (08 unless set)
 # GPU-agnostic: it runs unchanged on an H100.
@@ -21,6 +25,8 @@ mk() { make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit 
 case $part in
 team) mk step08 ;;
 lean) mk step08 build/test_gpu ;;
+final) mk step08 build/test_gpu ;;
+sweep) mk step11 ;;
 test) mk build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -38,6 +44,19 @@ lean)
   PROBE_UNTIL=$((400 - 25)) timeout $((420 - SECONDS)) bash $PROBES/lean.sh > $R/lean.txt 2>&1
   echo "lean exit $? at ${SECONDS}s"; cat $R/lean.txt
   test_gpu 08 ;;
+final)
+  PROBE_UNTIL=$((SECONDS + 120)) timeout 140 bash $PROBES/confirm.sh > $R/confirm.txt 2>&1
+  echo "confirm exit $? at ${SECONDS}s"; cat $R/confirm.txt
+  test_gpu 08; test_gpu 11 ;;
+sweep)
+  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan_$commit.txt 2>&1; done
+  for t in f32 f16 bf16; do
+    name=step11$([ $t = f32 ] || echo _$t)_$commit
+    timeout 120 ./step11 --dtype $t --iters 30 --benchmark_out_format=json --benchmark_out=$R/$name.json \
+      > $R/$name.txt 2>&1
+    echo "$name exit $? at ${SECONDS}s"; tail -n 3 $R/$name.txt
+  done
+  cp $R/nvidia-smi.txt $R/nvidia-smi-$commit.txt ;;
 test)
   for st in ${TEST_STAGES:-08}; do test_gpu $st; done ;;
 esac
