@@ -23,6 +23,8 @@
 //     SM reduce over their warps' partials in log2(warps) shuffles (team_allreduce's SHORT_CHAIN);
 //     since the forty-third, many rows of 257 B - 4 KB in packs take deep teams of 4 packs a thread
 //     (8 in fp32 rows of 4 KB) once the configured team's grid would need more than one wave;
+//     since the fifty-second, many halves rows of 8-32 KB in packs take lean teams (x kept in its
+//     packs, exp twice, 32 registers in fp16 and 40 in bf16: more blocks an SM);
 //   * `staged_rows` for short rows not in whole packs (thirty-seventh session): a warp's stretch of
 //     rows copied into shared memory in 16-byte packs, a team of lanes per row there, and back;
 //   * rows that are not a whole number of packs (N % kVec != 0, or x and y misaligned alike) in
@@ -32,7 +34,8 @@
 // STEP08_PATH=team|register|wide|medium|extreme|twopass|splitk forces one path (the doc's comparison tables;
 // refuse() names the shapes it cannot take); STEP08_ROWS_PER_SM=k overrides the two-pass kernel's
 // L2-sized residency cap; STEP08_BLOCK_TEAMS=0 keeps rows in teams of a power of two warps,
-// STEP08_CAPPED=0 runs halves block teams without the register cap; STEP08_DEEP=0 keeps the
+// STEP08_CAPPED=0 runs halves block teams without the register cap; STEP08_LEAN=0 keeps the halves'
+// teams of before the lean ones; STEP08_DEEP=0 keeps the
 // configured teams where deep ones would run; STEP08_SHORT_CHAIN=0 keeps the
 // reductions' five-step second level in teams whose grid fits the SMs once;
 // STEP08_PACK_ROWS=0 leaves pack_rows' lengths to the kernels below it,
