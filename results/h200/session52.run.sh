@@ -8,6 +8,8 @@
 #     explore/session52/confirm.sh (the committed rule against STEP08_LEAN=0), test-gpu on stages
 #     08 and 11
 #   OUT=... bash results/h200/session52.run.sh sweep   stage 11: its plans and its three sweeps
+#   OUT=... bash results/h200/session52.run.sh sanitize   stage 08 --check under compute-sanitizer's
+#     four tools (probe.sh's sanitize) on shapes its lean teams take
 #   OUT=... bash results/h200/session52.run.sh test   build/test_gpu, then test-gpu on the stages in
 #     $TEST_STAGES (08 unless set)
 # GPU-agnostic: it runs unchanged on an H100.
@@ -27,6 +29,7 @@ team) mk step08 ;;
 lean) mk step08 build/test_gpu ;;
 final) mk step08 build/test_gpu ;;
 sweep) mk step11 ;;
+sanitize) mk step08 ;;
 test) mk build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -57,6 +60,11 @@ sweep)
     echo "$name exit $? at ${SECONDS}s"; tail -n 3 $R/$name.txt
   done
   cp $R/nvidia-smi.txt $R/nvidia-smi-$commit.txt ;;
+sanitize)
+  printf '%s\n' "f16 133 16384 lean, 16 warps" "f16 140 8192 lean, 8 warps" "f16 133 5120 lean block, 5 warps" \
+    "f16 133 12288 lean block, 12 warps" "bf16 133 16384 lean, 16 warps" |
+    timeout $((585 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step08' > $R/sanitize08.txt 2>&1
+  echo "sanitize exit $? at ${SECONDS}s"; cat $R/sanitize08.txt ;;
 test)
   for st in ${TEST_STAGES:-08}; do test_gpu $st; done ;;
 esac
