@@ -10,6 +10,9 @@
 #   OUT=... bash results/h200/session52.run.sh sweep   stage 11: its plans and its three sweeps
 #   OUT=... bash results/h200/session52.run.sh sanitize   stage 08 --check under compute-sanitizer's
 #     four tools (probe.sh's sanitize) on shapes its lean teams take
+#   OUT=... bash results/h200/session52.run.sh wide   stage 08 (built with
+#     explore/session52/wide.patch applied), then explore/session52/wide.sh (its wide block
+#     against geometries of three blocks an SM)
 #   OUT=... bash results/h200/session52.run.sh test   build/test_gpu, then test-gpu on the stages in
 #     $TEST_STAGES (08 unless set)
 # GPU-agnostic: it runs unchanged on an H100.
@@ -30,6 +33,7 @@ lean) mk step08 build/test_gpu ;;
 final) mk step08 build/test_gpu ;;
 sweep) mk step11 ;;
 sanitize) mk step08 ;;
+wide) mk step08 ;;
 test) mk build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -65,6 +69,9 @@ sanitize)
     "f16 133 12288 lean block, 12 warps" "bf16 133 16384 lean, 16 warps" |
     timeout $((585 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step08' > $R/sanitize08.txt 2>&1
   echo "sanitize exit $? at ${SECONDS}s"; cat $R/sanitize08.txt ;;
+wide)
+  PROBE_UNTIL=$((SECONDS + 200)) timeout 240 bash $PROBES/wide.sh > $R/wide.txt 2>&1
+  echo "wide exit $? at ${SECONDS}s"; cat $R/wide.txt ;;
 test)
   for st in ${TEST_STAGES:-08}; do test_gpu $st; done ;;
 esac

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Print docs/08_half.md's tables of the fifty-second session's probes of stage 08's halves teams
-from team/team.txt, lean/lean.txt or confirm/confirm.txt: per shape, each candidate's mean µs
-over the rounds, its time against the line's first candidate (+: longer), and the fastest.
-  python3 results/h200/explore/session52/table.py [team|lean|confirm]"""
+and wide blocks from team/team.txt, lean/lean.txt, confirm/confirm.txt or wide/wide.txt: per
+shape, each candidate's mean µs over the rounds, its time against the line's first candidate (+:
+longer), and the fastest.
+  python3 results/h200/explore/session52/table.py [team|lean|confirm|wide]"""
 import os
 import sys
 
@@ -13,11 +14,14 @@ SIZE = {"f32": 4, "f16": 2, "bf16": 2}
 TEAM = {"1": "cap 40", "2": "cap 32", "3": "exp twice", "4": "exp twice, cap 40",
         "5": "exp twice, cap 32", "6": "32 warps x 2", "7": "32 warps x 2, exp twice, cap 32",
         "8": "8 warps x 8, exp twice"}
+WIDE = {"1": "512 x (7 + 9), 40 registers", "2": "384 x (10 + 12), 56 registers"}
 
 
 def name(cand):
     if cand == "STEP08_LEAN=0,step08":
         return "before (LEAN=0)"
+    if cand.startswith("STEP08_WIDE_PROBE="):
+        return WIDE[cand.split("=")[1].split(",")[0]]
     if cand.startswith("STEP08_TEAM_PROBE="):
         return TEAM[cand.split("=")[1].split(",")[0]]
     return "as built" if cand == "step08" else cand
@@ -25,8 +29,8 @@ def name(cand):
 
 def main():
     run = sys.argv[1] if len(sys.argv) > 1 else "lean"
-    if run not in ("team", "lean", "confirm"):
-        sys.exit("usage: table.py [team|lean|confirm]")
+    if run not in ("team", "lean", "confirm", "wide"):
+        sys.exit("usage: table.py [team|lean|confirm|wide]")
     order, times = parse(os.path.join(HERE, run, run + ".txt"))
     print("| dtype | M × N | row KB | µs, each (mean of the rounds; against the first) | fastest |")
     print("|---|---|---:|---|---|")
