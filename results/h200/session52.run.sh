@@ -13,6 +13,9 @@
 #   OUT=... bash results/h200/session52.run.sh wide   stage 08 (built with
 #     explore/session52/wide.patch applied), then explore/session52/wide.sh (its wide block
 #     against geometries of three blocks an SM)
+#   OUT=... bash results/h200/session52.run.sh pipes   stages 09, 11 and 12 and build/test_gpu;
+#     explore/session52/pipes.sh (halves at three rounds on one pipeline, against two and 12),
+#     then test-gpu on stages 09 and 11, and stage 11's plans on the new amendment's shapes
 #   OUT=... bash results/h200/session52.run.sh test   build/test_gpu, then test-gpu on the stages in
 #     $TEST_STAGES (08 unless set)
 # GPU-agnostic: it runs unchanged on an H100.
@@ -34,13 +37,14 @@ final) mk step08 build/test_gpu ;;
 sweep) mk step11 ;;
 sanitize) mk step08 ;;
 wide) mk step08 ;;
+pipes) mk step09 step11 step12 build/test_gpu ;;
 test) mk build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 test_gpu() {
   local log=$R/test-gpu-$1.txt
   echo "test-gpu  commit $commit  $(date -u '+%Y-%m-%d %H:%M UTC')" > $log
-  SOFTMAX_TEST_STAGES=$1 timeout $((585 - SECONDS)) build/test_gpu --duration=true >> $log 2>&1
+  SOFTMAX_TEST_STAGES=$1 timeout $((${LIMIT:-585} - SECONDS)) build/test_gpu --duration=true >> $log 2>&1
   echo "test-gpu $1 exit $? at ${SECONDS}s"; tail -n 4 $log
 }
 case $part in
@@ -72,6 +76,15 @@ sanitize)
 wide)
   PROBE_UNTIL=$((SECONDS + 200)) timeout 240 bash $PROBES/wide.sh > $R/wide.txt 2>&1
   echo "wide exit $? at ${SECONDS}s"; cat $R/wide.txt ;;
+pipes)
+  PROBE_UNTIL=$((SECONDS + 110)) timeout 150 bash $PROBES/pipes.sh > $R/pipes.txt 2>&1
+  echo "pipes exit $? at ${SECONDS}s"; cat $R/pipes.txt
+  for s in "f16 48 1048576" "f16 64 1048576" "f16 24 2097152" "bf16 64 1048576" "f16 47 1048576" \
+    "f16 20 2097152" "f16 80 1048576" "f32 24 1048576"; do
+    set -- $s; ./step11 --plan --dtype $1 --rows $2 --cols $3 >> $R/plan-amended.txt 2>&1
+  done
+  grep -E "^ +[0-9]+ +[0-9]+ " $R/plan-amended.txt | cut -c1-120
+  test_gpu 09; test_gpu 11 ;;
 test)
   for st in ${TEST_STAGES:-08}; do test_gpu $st; done ;;
 esac
