@@ -270,7 +270,7 @@ struct Amendment {
 // edges/edges.txt, and the forty-ninth's session49/rule12/rule12.txt; the fifty-first's past
 // 64 MB, session51/rules/rules.txt and edges/edges.txt; each shape under each stage in its own
 // process, 30 iterations, two rounds, the means of the rounds; docs/h200.md, "Rules for the
-// H200"; the fifty-second's on halves at three rounds, session52/pipes/pipes.txt). Where its memory is faster than the H100's, 04's one row an SM and 12's trips through
+// H200"). Where its memory is faster than the H100's, 04's one row an SM and 12's trips through
 // L2 cost more than they did there, and 09's rounds hold matrices of up to 64 MB and rows over
 // 4 MB at little cost.
 inline constexpr Amendment kGpuAmendments[] = {
@@ -298,9 +298,6 @@ inline constexpr Amendment kGpuAmendments[] = {
     {"NVIDIA H200", 28, "12",
      {kHalves, Rows::contiguous, 1, kNoLimit, (int64_t{1} << 21) + 1, int64_t{1} << 22, kNoLimit, "09",
       "on the H200, rows over 4 MB: 09's rounds, 6.8-7.8% less time than 12 at fp16 32 x 2^22 and bf16 16 x 2^22; 12 ahead by 1.6% at fp16 64 x 2^21 before 09's fitted launch (below)"}},
-    {"NVIDIA H200", 28, "12",
-     {kHalves, Rows::contiguous, 1, kNoLimit, int64_t{1} << 20, int64_t{1} << 21, int64_t{1} << 26, "09",
-      "on the H200, rows of 2-4 MB in matrices of 96-128 MB (three rounds), since 09 takes those on one pipeline: 1.5-4.6% less time than 12 at fp16 48 / 64 x 2^20, 24 x 2^21 and bf16 64 x 2^20; 12 ahead by 1.6% at fp16 20 x 2^21 (80 MB, two rounds)", int64_t{3} << 24}},
     {"NVIDIA H200", 28, "12",
      {kHalves, Rows::contiguous, 1, kNoLimit, int64_t{1} << 20, int64_t{1} << 21, kNoLimit, "09",
       "on the H200, rows of 2-4 MB in matrices of 256 MB and more, since 09's two pipelines launch on the shared memory they use: 1.3-3.5% less time than 12 at fp16 128 x 2^20, 64 x 2^21, 256 x 2^20 and bf16 128 x 2^20; 12 ahead by 1.3% at fp16 96 x 2^20 (192 MB)", int64_t{1} << 27}},

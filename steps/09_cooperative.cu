@@ -21,8 +21,7 @@
 // instead of after the last one; and the (max, sum) reductions take two cheap steps (max, then
 // sums rescaled once: block_allreduce_two_step) instead of ten exact-expf merges in a chain.
 // Last, two pipelines of rounds: when a row fits half the grid and the matrix takes three rounds or
-// more (four in halves since the fifty-second session), the grid's alternate blocks form two
-// pipelines that take the rounds in turns, each with a
+// more, the grid's alternate blocks form two pipelines that take the rounds in turns, each with a
 // barrier of its own (pipeline_sync), the second starting when the first has all arrived at its
 // first barrier: one pipeline loads while the other waits at its barrier, merges and writes, so
 // memory is not left idle between rounds. STEP09_PIPELINES=0 keeps the whole grid on every round.
@@ -533,30 +532,10 @@ bool rounds_allowed() {
 }
 
 // STEP09_PIPELINES=0: the whole grid takes every round; otherwise two pipelines when a row fits
-// half the grid and the matrix takes pipeline_rounds(t) rounds or more. Read once.
+// half the grid and the matrix takes three rounds or more. Read once.
 bool pipelines_allowed() {
   static const bool a = env_switch("STEP09_PIPELINES");
   return a;
-}
-
-// The fewest rounds on the whole grid that take two pipelines: three in fp32, four in halves
-// (fifty-second session). At three rounds the H200 ran halves 3.0-4.9% faster on one pipeline
-// (fp16 48 x 2^20, 64 x 2^20 and 24 x 2^21, bf16 64 x 2^20: results/h200/explore/session51/
-// rules/rules.txt, session52/pipes/pipes.txt), and at four 10% slower (fp16 and bf16 128 x 2^19);
-// the H100 never ran halves at three. STEP09_PIPELINE_ROUNDS=k (2 or more) sets it for every
-// dtype (for comparisons). Read once.
-int64_t pipeline_rounds(DType t) {
-  static const int64_t forced = [] {
-    const char* e = std::getenv("STEP09_PIPELINE_ROUNDS");
-    if (!e || !*e) return int64_t{0};
-    const int64_t v = std::atoll(e);
-    if (v < 2) {
-      std::fprintf(stderr, "error: STEP09_PIPELINE_ROUNDS=%s: expected 2 or more\n", e);
-      std::exit(kExitUsage);
-    }
-    return v;
-  }();
-  return forced ? forced : (t == DType::f32 ? 3 : 4);
 }
 
 // Chunks per row: one when the row fits a chunk (a block per row, no barrier: the barrier and the
@@ -567,8 +546,7 @@ int64_t pipeline_rounds(DType t) {
 // shared-memory form instead, in rounds: as many whole rows as the grid holds at once (each block
 // one chunk of up to max_chunk(vec, kSlices) elements), the rounds as even as M allows, so every
 // element is read once. Rows longer than the whole grid holds keep the registers-only plan. From
-// three rounds on (four in halves), rows that fit half the grid are planned for half of it: two
-// pipelines.
+// three rounds on, rows that fit half the grid are planned for half of it: two pipelines.
 // Shifted rows (off the 16-byte boundary: `shifted`) need vec - 1 slots more than their length,
 // so their chunks hold vec elements fewer, and a row is one chunk while N + vec - 1 fit.
 Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N, bool shifted) {
@@ -602,10 +580,9 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N, bool shifted) {
   };
   const Plan whole = rounds_of(g);
   if (whole.rows_per_round == 0) return registers_only;
-  // Three rounds or more (four in halves): two pipelines of half the grid each, if a row fits half
-  // of it. (At two rounds they measured no faster in fp32 and 9% slower in fp16 on the H100.)
-  if (whole.cpr == 1 || ceil_div(M, whole.rows_per_round) < pipeline_rounds(t) || !pipelines_allowed())
-    return whole;
+  // Three rounds or more: two pipelines of half the grid each, if a row fits half of it. (At two
+  // rounds they measured no faster in fp32 and 9% slower in fp16 on the H100.)
+  if (whole.cpr == 1 || ceil_div(M, whole.rows_per_round) < 3 || !pipelines_allowed()) return whole;
   Plan halves = rounds_of(g / 2);
   if (halves.rows_per_round == 0 || halves.cpr == 1) return whole;
   halves.grid = g / 2 * 2;

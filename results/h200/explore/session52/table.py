@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Print docs/08_half.md's tables of the fifty-second session's probes of stage 08's halves teams
-and wide blocks from team/team.txt, lean/lean.txt, confirm/confirm.txt or wide/wide.txt: per
+and wide blocks and stage 09's pipelines, from team/team.txt, lean/lean.txt, confirm/confirm.txt,
+wide/wide.txt or pipes/pipes.txt: per
 shape, each candidate's mean µs over the rounds, its time against the line's first candidate (+:
 longer), and the fastest.
-  python3 results/h200/explore/session52/table.py [team|lean|confirm|wide]"""
+  python3 results/h200/explore/session52/table.py [team|lean|confirm|wide|pipes]"""
 import os
 import sys
 
@@ -18,6 +19,10 @@ WIDE = {"1": "512 x (7 + 9), 40 registers", "2": "384 x (10 + 12), 56 registers"
 
 
 def name(cand):
+    if cand == "STEP09_PIPELINE_ROUNDS=3,step09":
+        return "09, two pipelines from three rounds (before)"
+    if cand in ("step09", "step12"):
+        return {"step09": "09 as built (581460a)", "step12": "12"}[cand]
     if cand == "STEP08_LEAN=0,step08":
         return "before (LEAN=0)"
     if cand.startswith("STEP08_WIDE_PROBE="):
@@ -29,8 +34,8 @@ def name(cand):
 
 def main():
     run = sys.argv[1] if len(sys.argv) > 1 else "lean"
-    if run not in ("team", "lean", "confirm", "wide"):
-        sys.exit("usage: table.py [team|lean|confirm|wide]")
+    if run not in ("team", "lean", "confirm", "wide", "pipes"):
+        sys.exit("usage: table.py [team|lean|confirm|wide|pipes]")
     order, times = parse(os.path.join(HERE, run, run + ".txt"))
     print("| dtype | M × N | row KB | µs, each (mean of the rounds; against the first) | fastest |")
     print("|---|---|---:|---|---|")
