@@ -279,12 +279,12 @@ __global__ void __maxnreg__(56) team_rows_capped(const T* __restrict__ x, T* __r
 // ran at half the speed). An SM then holds four blocks of 16 warps in fp16, three in bf16, not two,
 // and their loads fill the time the others spend on arithmetic. On an H200, three rounds
 // (results/h200/explore/session52/lean/): fp16 2048 x 16384 37.1 against 38.4 us (96.3-96.9% of
-// the copy against 93.1-93.5%), 512 x 16384 13.1 against 14.2, 2048 x 8192 (8 warps) 2.2% less
-// time, block teams of 5-10 warps 0.5-2%, of 12 level; bf16 2048 x 16384 2.1% less. Where it did
+// the copy against 93.1-93.5%), 512 x 16384 13.1 against 14.2, 2048 x 8192 (8 warps) 2.4% less
+// time, block teams of 5-10 warps 0.8-1.6%, of 12 level; bf16 2048 x 16384 2.0% less. Where it did
 // not gain, the teams of before stay: bf16 under 16 warps (2048 x 12288 0.7% slower), teams of
-// 17-32 warps (rows past 32 KB: fp16 2048 x 32768 0.7-1.5% slower), and grids of no more blocks
+// 17-32 warps (rows past 32 KB: fp16 2048 x 32768 0.8-1.4% slower), and grids of no more blocks
 // than SMs, where exp twice only lengthens each block's path (fp16 8 x 16384 1-3%, bf16 64 x 16384
-// up to 8%). Exp once under the same caps was slower (40 registers: 12 bytes spilled) or spilled
+// up to 8.5%). Exp once under the same caps was slower (40 registers: 12 bytes spilled) or spilled
 // (32: half the speed), and a team of 32 warps of 2 packs a thread was level (team/team.txt).
 // STEP08_LEAN=0 keeps the teams of before everywhere (for comparisons).
 template <class T>
