@@ -538,6 +538,22 @@ bool pipelines_allowed() {
   return a;
 }
 
+// STEP09_LONG: rows longer than the whole grid holds. "registers" (the default): the registers-only
+// plan, every row in one round. "hybrid": one row a round in the shared-memory form, chunks as
+// large as a block holds, so each block keeps its last chunk on chip and reads only the others
+// twice. "pipes": the same on two pipelines of half the grid each. Read once.
+int long_rows() {
+  static const int v = [] {
+    const char* e = std::getenv("STEP09_LONG");
+    if (!e || !*e || std::strcmp(e, "registers") == 0) return 0;
+    if (std::strcmp(e, "hybrid") == 0) return 1;
+    if (std::strcmp(e, "pipes") == 0) return 2;
+    std::fprintf(stderr, "error: STEP09_LONG=%s: expected registers, hybrid or pipes\n", e);
+    std::exit(kExitUsage);
+  }();
+  return v;
+}
+
 // Chunks per row: one when the row fits a chunk (a block per row, no barrier: the barrier and the
 // merge cost more than a 64 KB row takes to read). Longer rows: about one chunk per SM (each block
 // keeps its chunk in registers across the barrier, and 128 blocks meet at it faster than 256,
@@ -579,7 +595,12 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N, bool shifted) {
     return {c, cpr, blocks, cpr == 1 ? M : R, true};  // rows of one chunk: one round, no barrier
   };
   const Plan whole = rounds_of(g);
-  if (whole.rows_per_round == 0) return registers_only;
+  if (whole.rows_per_round == 0) {  // a row longer than the grid holds
+    if (long_rows() == 0) return registers_only;
+    const bool two = long_rows() == 2 && M > 1;
+    const int64_t c = chunk_for(ceil_div(N, most));  // the largest chunks, as even as N allows
+    return {c, ceil_div(N, c), two ? g / 2 * 2 : g, 1, true, two ? 2 : 1};
+  }
   // Three rounds or more: two pipelines of half the grid each, if a row fits half of it. (At two
   // rounds they measured no faster in fp32 and 9% slower in fp16 on the H100.)
   if (whole.cpr == 1 || ceil_div(M, whole.rows_per_round) < 3 || !pipelines_allowed()) return whole;
