@@ -554,6 +554,13 @@ int long_rows() {
   return v;
 }
 
+// STEP09_PIPE_CAP=0: two pipelines may take larger chunks than the whole grid would (more rows a
+// round); otherwise their chunks are capped at the whole grid's. Read once.
+bool pipe_cap() {
+  static const bool a = env_switch("STEP09_PIPE_CAP");
+  return a;
+}
+
 // Chunks per row: one when the row fits a chunk (a block per row, no barrier: the barrier and the
 // merge cost more than a 64 KB row takes to read). Longer rows: about one chunk per SM (each block
 // keeps its chunk in registers across the barrier, and 128 blocks meet at it faster than 256,
@@ -587,14 +594,14 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N, bool shifted) {
   // row does not fit). A row longer than the grid holds is read twice whatever the plan; the
   // registers-only chunks do that faster (more, smaller chunks: the re-read ones are likelier in
   // L2), 1-4% on the H100 (docs/09_cooperative.md).
-  const auto rounds_of = [&](int64_t blocks) -> Plan {
+  const auto rounds_of = [&](int64_t blocks, int64_t largest) -> Plan {
     int64_t fits = M < blocks ? M : blocks;
-    while (fits > 0 && chunk_for(blocks / fits) > most) --fits;
+    while (fits > 0 && chunk_for(blocks / fits) > largest) --fits;
     if (fits == 0) return {0, 0, blocks, 0, true};
     const int64_t R = ceil_div(M, ceil_div(M, fits)), c = chunk_for(blocks / R), cpr = ceil_div(N, c);
     return {c, cpr, blocks, cpr == 1 ? M : R, true};  // rows of one chunk: one round, no barrier
   };
-  const Plan whole = rounds_of(g);
+  const Plan whole = rounds_of(g, most);
   if (whole.rows_per_round == 0) {  // a row longer than the grid holds
     if (long_rows() == 0) return registers_only;
     const bool two = long_rows() == 2 && M > 1;
@@ -604,7 +611,7 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N, bool shifted) {
   // Three rounds or more: two pipelines of half the grid each, if a row fits half of it. (At two
   // rounds they measured no faster in fp32 and 9% slower in fp16 on the H100.)
   if (whole.cpr == 1 || ceil_div(M, whole.rows_per_round) < 3 || !pipelines_allowed()) return whole;
-  Plan halves = rounds_of(g / 2);
+  Plan halves = rounds_of(g / 2, pipe_cap() ? whole.chunk : most);
   if (halves.rows_per_round == 0 || halves.cpr == 1) return whole;
   halves.grid = g / 2 * 2;
   halves.pipelines = 2;

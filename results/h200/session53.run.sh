@@ -4,6 +4,9 @@
 #     (kept as step09_hint), then as committed, and stage 12; explore/session53/long.sh (rows longer
 #     than the grid holds under three plans and two L2 hints), then explore/session53/pipes.sh
 #     (halves in rows of 1-2 MB on one and two pipelines, and stage 12)
+#   OUT=... bash results/h200/session53.run.sh cap   stages 09 and 12; explore/session53/cap.sh (two
+#     pipelines' chunks capped at the whole grid's, against the plan of before, one pipeline and
+#     12), then explore/session53/long2.sh (rows longer than the grid holds at 6-16 rows)
 #   OUT=... bash results/h200/session53.run.sh test   build/test_gpu, then test-gpu on the stages in
 #     $TEST_STAGES (09 unless set)
 #   OUT=... bash results/h200/session53.run.sh sweep   stage 11: its plans and its three sweeps
@@ -22,6 +25,7 @@ mk() { make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit 
 case $part in
 long) git apply $PROBES/hint.patch && mk step09 && cp step09 step09_hint && git apply -R $PROBES/hint.patch &&
   mk step09 step12 ;;
+cap) mk step09 step12 ;;
 test) mk build/test_gpu ;;
 sweep) mk step11 ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
@@ -39,6 +43,11 @@ long)
   echo "long exit $? at ${SECONDS}s"; cat $R/long.txt
   PROBE_UNTIL=$((560 - SECONDS)) timeout $((585 - SECONDS)) bash $PROBES/pipes.sh > $R/pipes.txt 2>&1
   echo "pipes exit $? at ${SECONDS}s"; cat $R/pipes.txt ;;
+cap)
+  PROBE_UNTIL=200 timeout 240 bash $PROBES/cap.sh > $R/cap.txt 2>&1
+  echo "cap exit $? at ${SECONDS}s"; cat $R/cap.txt
+  PROBE_UNTIL=$((540 - SECONDS)) timeout $((575 - SECONDS)) bash $PROBES/long2.sh > $R/long2.txt 2>&1
+  echo "long2 exit $? at ${SECONDS}s"; cat $R/long2.txt ;;
 test)
   for st in ${TEST_STAGES:-09}; do test_gpu $st; done ;;
 sweep)
