@@ -538,27 +538,41 @@ bool pipelines_allowed() {
   return a;
 }
 
-// STEP09_LONG: rows longer than the whole grid holds. "registers" (the default): the registers-only
-// plan, every row in one round. "hybrid": one row a round in the shared-memory form, chunks as
-// large as a block holds, so each block keeps its last chunk on chip and reads only the others
-// twice. "pipes": the same on two pipelines of half the grid each. Read once.
-int long_rows() {
-  static const int v = [] {
+// STEP09_LONG: rows longer than the whole grid holds. "registers": the registers-only plan, every
+// row in one round, each block's chunks re-read newest first (the likeliest in L2). "hybrid": one
+// row a round in chunks as large as a block holds, so that a block keeps its last chunk on chip
+// and reads only the others twice. "pipes": the same on two pipelines of half the grid each.
+// Unset or "auto": pipes from 6 rows of at most 1.5x what the grid holds, registers otherwise
+// (H200, fifty-third session: pipes 2.1-7.1% faster at 8-16 rows of 64 MB, level or 2.2% at 6,
+// 1.4-6.7% slower at 4; 6.2% slower at 8 rows of 128 MB; hybrid 5-20% slower everywhere).
+enum class LongRows { registers, hybrid, pipes, automatic };
+LongRows long_rows() {
+  static const LongRows v = [] {
     const char* e = std::getenv("STEP09_LONG");
-    if (!e || !*e || std::strcmp(e, "registers") == 0) return 0;
-    if (std::strcmp(e, "hybrid") == 0) return 1;
-    if (std::strcmp(e, "pipes") == 0) return 2;
-    std::fprintf(stderr, "error: STEP09_LONG=%s: expected registers, hybrid or pipes\n", e);
+    if (!e || !*e || std::strcmp(e, "auto") == 0) return LongRows::automatic;
+    if (std::strcmp(e, "registers") == 0) return LongRows::registers;
+    if (std::strcmp(e, "hybrid") == 0) return LongRows::hybrid;
+    if (std::strcmp(e, "pipes") == 0) return LongRows::pipes;
+    std::fprintf(stderr, "error: STEP09_LONG=%s: expected auto, registers, hybrid or pipes\n", e);
     std::exit(kExitUsage);
   }();
   return v;
 }
 
-// STEP09_PIPE_CAP=0: two pipelines may take larger chunks than the whole grid would (more rows a
-// round); otherwise their chunks are capped at the whole grid's. Read once.
-bool pipe_cap() {
-  static const bool a = env_switch("STEP09_PIPE_CAP");
-  return a;
+// STEP09_PIPE_CAP: the largest chunk two pipelines take. 1 (unset): the whole grid's, so that the
+// half grid takes fewer rows a round rather than larger chunks (H200, fifty-third session: 5-16%
+// less time where the half grid's chunks had been 157 KB against the whole grid's 124-128 KB).
+// 0: as large as a block holds (the plan before). 2: also at most 16 packs a thread. Read once.
+int pipe_cap() {
+  static const int v = [] {
+    const char* e = std::getenv("STEP09_PIPE_CAP");
+    if (!e || !*e || std::strcmp(e, "1") == 0) return 1;
+    if (std::strcmp(e, "0") == 0) return 0;
+    if (std::strcmp(e, "2") == 0) return 2;
+    std::fprintf(stderr, "error: STEP09_PIPE_CAP=%s: expected 0, 1 or 2\n", e);
+    std::exit(kExitUsage);
+  }();
+  return v;
 }
 
 // Chunks per row: one when the row fits a chunk (a block per row, no barrier: the barrier and the
@@ -602,16 +616,21 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N, bool shifted) {
     return {c, cpr, blocks, cpr == 1 ? M : R, true};  // rows of one chunk: one round, no barrier
   };
   const Plan whole = rounds_of(g, most);
-  if (whole.rows_per_round == 0) {  // a row longer than the grid holds
-    if (long_rows() == 0) return registers_only;
-    const bool two = long_rows() == 2 && M > 1;
+  if (whole.rows_per_round == 0) {  // a row longer than the grid holds: registers, or rounds of one row
+    const LongRows how = long_rows() != LongRows::automatic      ? long_rows()
+                         : M >= 6 && 2 * N <= 3 * g * most && pipelines_allowed() ? LongRows::pipes
+                                                                 : LongRows::registers;
+    if (how == LongRows::registers) return registers_only;
+    const bool two = how == LongRows::pipes && M > 1;
     const int64_t c = chunk_for(ceil_div(N, most));  // the largest chunks, as even as N allows
     return {c, ceil_div(N, c), two ? g / 2 * 2 : g, 1, true, two ? 2 : 1};
   }
   // Three rounds or more: two pipelines of half the grid each, if a row fits half of it. (At two
   // rounds they measured no faster in fp32 and 9% slower in fp16 on the H100.)
   if (whole.cpr == 1 || ceil_div(M, whole.rows_per_round) < 3 || !pipelines_allowed()) return whole;
-  Plan halves = rounds_of(g / 2, pipe_cap() ? whole.chunk : most);
+  const int64_t sixteen = int64_t{kThreads} * 16 * vec - room;  // 16 packs a thread
+  const int64_t cap = pipe_cap() == 0 ? most : (pipe_cap() == 1 || whole.chunk < sixteen ? whole.chunk : sixteen);
+  Plan halves = rounds_of(g / 2, cap);
   if (halves.rows_per_round == 0 || halves.cpr == 1) return whole;
   halves.grid = g / 2 * 2;
   halves.pipelines = 2;

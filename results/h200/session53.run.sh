@@ -7,6 +7,8 @@
 #   OUT=... bash results/h200/session53.run.sh cap   stages 09 and 12; explore/session53/cap.sh (two
 #     pipelines' chunks capped at the whole grid's, against the plan of before, one pipeline and
 #     12), then explore/session53/long2.sh (rows longer than the grid holds at 6-16 rows)
+#   OUT=... bash results/h200/session53.run.sh cap2   stages 09 and 12; explore/session53/cap2.sh
+#     (two pipelines' chunks also at most 16 packs a thread, on matrices the first cap leaves alone)
 #   OUT=... bash results/h200/session53.run.sh test   build/test_gpu, then test-gpu on the stages in
 #     $TEST_STAGES (09 unless set)
 #   OUT=... bash results/h200/session53.run.sh sweep   stage 11: its plans and its three sweeps
@@ -25,7 +27,7 @@ mk() { make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit 
 case $part in
 long) git apply $PROBES/hint.patch && mk step09 && cp step09 step09_hint && git apply -R $PROBES/hint.patch &&
   mk step09 step12 ;;
-cap) mk step09 step12 ;;
+cap | cap2) mk step09 step12 ;;
 test) mk build/test_gpu ;;
 sweep) mk step11 ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
@@ -48,6 +50,9 @@ cap)
   echo "cap exit $? at ${SECONDS}s"; cat $R/cap.txt
   PROBE_UNTIL=$((540 - SECONDS)) timeout $((575 - SECONDS)) bash $PROBES/long2.sh > $R/long2.txt 2>&1
   echo "long2 exit $? at ${SECONDS}s"; cat $R/long2.txt ;;
+cap2)
+  PROBE_UNTIL=200 timeout 240 bash $PROBES/cap2.sh > $R/cap2.txt 2>&1
+  echo "cap2 exit $? at ${SECONDS}s"; cat $R/cap2.txt ;;
 test)
   for st in ${TEST_STAGES:-09}; do test_gpu $st; done ;;
 sweep)
