@@ -270,9 +270,10 @@ struct Amendment {
 // edges/edges.txt, and the forty-ninth's session49/rule12/rule12.txt; the fifty-first's past
 // 64 MB, session51/rules/rules.txt and edges/edges.txt; each shape under each stage in its own
 // process, 30 iterations, two rounds, the means of the rounds; docs/h200.md, "Rules for the
-// H200"). Where its memory is faster than the H100's, 04's one row an SM and 12's trips through
-// L2 cost more than they did there, and 09's rounds hold matrices of up to 64 MB and rows over
-// 4 MB at little cost.
+// H200"; from 96 MB the fifty-third's session53/cap/cap.txt and cap2/cap2.txt, table.py rules).
+// Where its memory is faster than the H100's, 04's one row an SM and 12's trips through L2 cost
+// more than they did there, and 09's rounds hold matrices of up to 64 MB and rows over 4 MB at
+// little cost, and from 96 MB its two pipelines in chunks of at most 16 packs a thread.
 inline constexpr Amendment kGpuAmendments[] = {
     {"NVIDIA H200", 3, "03",
      {kF32, Rows::packed, 1024, 2048, 768, 1024, kNoLimit, "08",
@@ -288,7 +289,7 @@ inline constexpr Amendment kGpuAmendments[] = {
       "on the H200, matrices of up to 64 MB: 09's rounds, 2.0-6.7% less time than 12 at 10 x 2^20, 16 x 2^20, 32 x 2^19, 48 / 64 x 2^18, 112 x 2^17; past 64 MB 12 led at 32 / 64 x 2^20 and 128 x 2^19, 09 at 128 x 2^20, before 09's fitted launch (below)"}},
     {"NVIDIA H200", 14, "12",
      {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
-      "on the H200, matrices of 192 MB and more, since 09's two pipelines launch on the shared memory they use: 1.3-5.0% less time than 12 at 48 / 64 x 2^20 and 128 x 2^19; from 80 to 160 MB 12 ahead by up to 5.5% on 9 of 14 shapes", int64_t{3} << 24}},
+      "on the H200, matrices of 96 MB and more, since 09's two pipelines take chunks of at most 16 packs a thread: 0.8-8.0% less time than 12 at 24 / 28 / 32 / 48 / 64 x 2^20 and 56 / 64 / 80 x 2^19; 12 ahead by 5.5% at 20 x 2^20 (80 MB, two rounds: one pipeline)", int64_t{3} << 23}},
     {"NVIDIA H200", 15, "12",
      {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
       "on the H200, 09's rounds: 3.6-10.1% less time than 12 at 8 x 3 * 2^19 and 8 / 12 / 16 x 2^21 (50.25 against 55.87 us at 8 x 2^21)"}},
@@ -299,8 +300,8 @@ inline constexpr Amendment kGpuAmendments[] = {
      {kHalves, Rows::contiguous, 1, kNoLimit, (int64_t{1} << 21) + 1, int64_t{1} << 22, kNoLimit, "09",
       "on the H200, rows over 4 MB: 09's rounds, 6.8-7.8% less time than 12 at fp16 32 x 2^22 and bf16 16 x 2^22; 12 ahead by 1.6% at fp16 64 x 2^21 before 09's fitted launch (below)"}},
     {"NVIDIA H200", 28, "12",
-     {kHalves, Rows::contiguous, 1, kNoLimit, int64_t{1} << 20, int64_t{1} << 21, kNoLimit, "09",
-      "on the H200, rows of 2-4 MB in matrices of 256 MB and more, since 09's two pipelines launch on the shared memory they use: 1.3-3.5% less time than 12 at fp16 128 x 2^20, 64 x 2^21, 256 x 2^20 and bf16 128 x 2^20; 12 ahead by 1.3% at fp16 96 x 2^20 (192 MB)", int64_t{1} << 27}},
+     {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
+      "on the H200, matrices of 96 MB and more, since 09's two pipelines take chunks of at most 16 packs a thread: 9.8-13.7% less time than 12 at fp16 48 / 56 / 64 / 80 / 96 x 2^20, 24 / 28 / 32 / 40 x 2^21, 128 / 256 x 2^19 and bf16 64 x 2^20, 24 x 2^21; 12 ahead by 1.6% at fp16 20 x 2^21 (80 MB, two rounds: one pipeline)", int64_t{3} << 24}},
 };
 
 // A single row is contiguous whatever its stride.

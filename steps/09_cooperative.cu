@@ -26,7 +26,9 @@
 // first barrier: one pipeline loads while the other waits at its barrier, merges and writes, so
 // memory is not left idle between rounds. STEP09_PIPELINES=0 keeps the whole grid on every round.
 // Since the fifty-first session two pipelines launch with only the shared memory their chunks
-// reach, which leaves the SM more L1 (slices_bytes).
+// reach, which leaves the SM more L1 (slices_bytes); since the fifty-third their chunks are no
+// larger than the whole grid's and than 16 packs a thread (fewer rows a round instead), and rows
+// longer than the grid holds take two pipelines of one row a round from 6 rows (plan()).
 // Then fewer instructions, found with Nsight Compute's counts per instruction
 // (docs/09_cooperative.md, "Instructions"): the exponentials flush results below 2^-126 to 0
 // (exp_ftz, half of __expf's instructions), the slice loops stop at the last slice a chunk
@@ -559,17 +561,20 @@ LongRows long_rows() {
   return v;
 }
 
-// STEP09_PIPE_CAP: the largest chunk two pipelines take. 1 (unset): the whole grid's, so that the
-// half grid takes fewer rows a round rather than larger chunks (H200, fifty-third session: 5-16%
-// less time where the half grid's chunks had been 157 KB against the whole grid's 124-128 KB).
-// 0: as large as a block holds (the plan before). 2: also at most 16 packs a thread. Read once.
-int pipe_cap() {
-  static const int v = [] {
+// STEP09_PIPE_CAP: the largest chunk two pipelines take. Unset or "16": no larger than the whole
+// grid's and at most 16 packs a thread, so that the half grid takes fewer rows a round rather
+// than larger chunks, and leaves the SM more L1 (H200, fifty-third session: 5-17% less time on
+// every such matrix of 96-256 MB but one, level there). "whole": the first bound only (5-16%
+// where the half grid's chunks had been 157 KB against the whole grid's 124-128 KB). "0": as
+// large as a block holds (the plan before). Read once.
+enum class PipeCap { none, whole, sixteen };
+PipeCap pipe_cap() {
+  static const PipeCap v = [] {
     const char* e = std::getenv("STEP09_PIPE_CAP");
-    if (!e || !*e || std::strcmp(e, "1") == 0) return 1;
-    if (std::strcmp(e, "0") == 0) return 0;
-    if (std::strcmp(e, "2") == 0) return 2;
-    std::fprintf(stderr, "error: STEP09_PIPE_CAP=%s: expected 0, 1 or 2\n", e);
+    if (!e || !*e || std::strcmp(e, "16") == 0) return PipeCap::sixteen;
+    if (std::strcmp(e, "whole") == 0) return PipeCap::whole;
+    if (std::strcmp(e, "0") == 0) return PipeCap::none;
+    std::fprintf(stderr, "error: STEP09_PIPE_CAP=%s: expected 16, whole or 0\n", e);
     std::exit(kExitUsage);
   }();
   return v;
@@ -582,8 +587,10 @@ int pipe_cap() {
 // A matrix larger than the grid's registers hold (more than grid x max_chunk elements) takes the
 // shared-memory form instead, in rounds: as many whole rows as the grid holds at once (each block
 // one chunk of up to max_chunk(vec, kSlices) elements), the rounds as even as M allows, so every
-// element is read once. Rows longer than the whole grid holds keep the registers-only plan. From
-// three rounds on, rows that fit half the grid are planned for half of it: two pipelines.
+// element is read once. Rows longer than the whole grid holds keep the registers-only plan, or
+// from 6 rows take one row a round on two pipelines (STEP09_LONG). From three rounds on, rows that
+// fit half the grid are planned for half of it, two pipelines, in chunks no larger than the whole
+// grid's and than 16 packs a thread where a row fits those (STEP09_PIPE_CAP).
 // Shifted rows (off the 16-byte boundary: `shifted`) need vec - 1 slots more than their length,
 // so their chunks hold vec elements fewer, and a row is one chunk while N + vec - 1 fit.
 Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N, bool shifted) {
@@ -629,8 +636,11 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N, bool shifted) {
   // rounds they measured no faster in fp32 and 9% slower in fp16 on the H100.)
   if (whole.cpr == 1 || ceil_div(M, whole.rows_per_round) < 3 || !pipelines_allowed()) return whole;
   const int64_t sixteen = int64_t{kThreads} * 16 * vec - room;  // 16 packs a thread
-  const int64_t cap = pipe_cap() == 0 ? most : (pipe_cap() == 1 || whole.chunk < sixteen ? whole.chunk : sixteen);
+  const int64_t cap = pipe_cap() == PipeCap::none                                 ? most
+                      : pipe_cap() == PipeCap::whole || whole.chunk < sixteen ? whole.chunk
+                                                                                : sixteen;
   Plan halves = rounds_of(g / 2, cap);
+  if (halves.rows_per_round == 0) halves = rounds_of(g / 2, most);  // a row over the cap: as before
   if (halves.rows_per_round == 0 || halves.cpr == 1) return whole;
   halves.grid = g / 2 * 2;
   halves.pipelines = 2;

@@ -9,6 +9,8 @@
 #     12), then explore/session53/long2.sh (rows longer than the grid holds at 6-16 rows)
 #   OUT=... bash results/h200/session53.run.sh cap2   stages 09 and 12; explore/session53/cap2.sh
 #     (two pipelines' chunks also at most 16 packs a thread, on matrices the first cap leaves alone)
+#   OUT=... bash results/h200/session53.run.sh final   stage 11 and build/test_gpu: stage 11's plans
+#     and its three sweeps, then test-gpu on stages 09 and 11
 #   OUT=... bash results/h200/session53.run.sh test   build/test_gpu, then test-gpu on the stages in
 #     $TEST_STAGES (09 unless set)
 #   OUT=... bash results/h200/session53.run.sh sweep   stage 11: its plans and its three sweeps
@@ -30,6 +32,7 @@ long) git apply $PROBES/hint.patch && mk step09 && cp step09 step09_hint && git 
 cap | cap2) mk step09 step12 ;;
 test) mk build/test_gpu ;;
 sweep) mk step11 ;;
+final) mk step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 test_gpu() {
@@ -55,7 +58,7 @@ cap2)
   echo "cap2 exit $? at ${SECONDS}s"; cat $R/cap2.txt ;;
 test)
   for st in ${TEST_STAGES:-09}; do test_gpu $st; done ;;
-sweep)
+sweep | final)
   for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan_$commit.txt 2>&1; done
   for t in f32 f16 bf16; do
     name=step11$([ $t = f32 ] || echo _$t)_$commit
@@ -63,5 +66,6 @@ sweep)
       > $R/$name.txt 2>&1
     echo "$name exit $? at ${SECONDS}s"; tail -n 3 $R/$name.txt
   done
-  cp $R/nvidia-smi.txt $R/nvidia-smi-$commit.txt ;;
+  cp $R/nvidia-smi.txt $R/nvidia-smi-$commit.txt
+  if [ $part = final ]; then test_gpu 09; test_gpu 11; fi ;;
 esac

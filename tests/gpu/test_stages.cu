@@ -258,12 +258,13 @@ TEST_CASE("every stage takes pointers that are not 16-byte aligned") {
 // softmax() runs stage 12 on its shapes only when x and y are 16-byte aligned
 // (Stage::wants_aligned16: its bulk copies need them); pointers off 16 bytes go to the next rule's
 // stage, and the answer is still right. Skipped where stage 12 is not linked or refuses (no sm_90).
-// The shape is 12's on every GPU: rule 14's, past the 64 MB that the H200's amendment gives 09.
+// The shape is 12's on every GPU: rule 14's, between the 64 MB and the 96 MB that the H200's
+// amendments give 09.
 TEST_CASE("the dispatcher passes stage 12 over for pointers off 16 bytes") {
   const DeviceInfo& d = device_info();
   const Stage* ring = find_stage("12");
   const Stage* dispatcher = find_stage("11");
-  const int64_t M = 32, N = int64_t{1} << 20;  // 128 MB of fp32: rule 14
+  const int64_t M = 20, N = int64_t{1} << 20;  // 80 MB of fp32: rule 14
   if (!ring || !dispatcher || !stage_refusal(*ring, d, DType::f32, M, N).empty()) return;
   const DispatchChoice aligned = dispatch_choose(d, DType::f32, M, N, N, true);
   const DispatchChoice off = dispatch_choose(d, DType::f32, M, N, N, false);
@@ -442,8 +443,9 @@ TEST_CASE("more than 2^31 elements: no 32-bit index overflow") {
 // rows), then shapes its two pipelines take: fp32 5 rows of 2^22 + 3 (a row a round, 3 + 2 rounds)
 // and 13 of 2^21 + 1 (rounds of 2 rows, the last of 1), fp16 and bf16 5 rows of 2^23 + 3; last,
 // rows of 64 MB, longer than stage 09's grid holds (registers-only chunks, several a block):
-// one of 2^24 + 3 floats, two of 2^24, and for fp16 and bf16 two of 2^25. Odd lengths, so every
-// chunk boundary has a tail, and even ones for the 16-byte loads.
+// one of 2^24 + 3 floats, two of 2^24, and for fp16 and bf16 two of 2^25; six of them, odd (09:
+// one row a round on two pipelines, several chunks a block). Odd lengths, so every chunk boundary
+// has a tail, and even ones for the 16-byte loads.
 TEST_CASE("stages that take any N: rows longer than the chip holds") {
   for_each_stage([](const Stage& s, DType t) {
     if (stage_max_cols(s, device_info(), t, 0) != 0) return;
@@ -454,9 +456,11 @@ TEST_CASE("stages that take any N: rows longer than the chip holds") {
       check_one(s, t, 13, (int64_t{1} << 21) + 1, InputKind::random);
       check_one(s, t, 1, (int64_t{1} << 24) + 3, InputKind::random);
       check_one(s, t, 2, int64_t{1} << 24, InputKind::random);
+      check_one(s, t, 6, (int64_t{1} << 24) + 3, InputKind::random);
     } else {
       check_one(s, t, 5, (int64_t{1} << 23) + 3, InputKind::random);
       check_one(s, t, 2, int64_t{1} << 25, InputKind::random);
+      check_one(s, t, 6, (int64_t{1} << 25) + 3, InputKind::random);
     }
   });
 }
