@@ -11,6 +11,8 @@
 #     (two pipelines' chunks also at most 16 packs a thread, on matrices the first cap leaves alone)
 #   OUT=... bash results/h200/session53.run.sh final   stage 11 and build/test_gpu: stage 11's plans
 #     and its three sweeps, then test-gpu on stages 09 and 11
+#   OUT=... bash results/h200/session53.run.sh edges   stages 09 and 12; explore/session53/edges.sh
+#     (09 against 12 on rule 14's and 28's shapes of 80-224 MB not yet run with the caps)
 #   OUT=... bash results/h200/session53.run.sh test   build/test_gpu, then test-gpu on the stages in
 #     $TEST_STAGES (09 unless set)
 #   OUT=... bash results/h200/session53.run.sh sweep   stage 11: its plans and its three sweeps
@@ -29,7 +31,7 @@ mk() { make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit 
 case $part in
 long) git apply $PROBES/hint.patch && mk step09 && cp step09 step09_hint && git apply -R $PROBES/hint.patch &&
   mk step09 step12 ;;
-cap | cap2) mk step09 step12 ;;
+cap | cap2 | edges) mk step09 step12 ;;
 test) mk build/test_gpu ;;
 sweep) mk step11 ;;
 final) mk step11 build/test_gpu ;;
@@ -56,6 +58,9 @@ cap)
 cap2)
   PROBE_UNTIL=200 timeout 240 bash $PROBES/cap2.sh > $R/cap2.txt 2>&1
   echo "cap2 exit $? at ${SECONDS}s"; cat $R/cap2.txt ;;
+edges)
+  PROBE_UNTIL=120 timeout 150 bash $PROBES/edges.sh > $R/edges.txt 2>&1
+  echo "edges exit $? at ${SECONDS}s"; cat $R/edges.txt ;;
 test)
   for st in ${TEST_STAGES:-09}; do test_gpu $st; done ;;
 sweep | final)
