@@ -289,7 +289,7 @@ inline constexpr Amendment kGpuAmendments[] = {
       "on the H200, matrices of up to 64 MB: 09's rounds, 2.0-6.7% less time than 12 at 10 x 2^20, 16 x 2^20, 32 x 2^19, 48 / 64 x 2^18, 112 x 2^17; past 64 MB 12 led at 32 / 64 x 2^20 and 128 x 2^19, 09 at 128 x 2^20, before 09's fitted launch (below)"}},
     {"NVIDIA H200", 14, "12",
      {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
-      "on the H200, matrices of 96 MB and more, since 09's two pipelines take chunks of at most 16 packs a thread: 0.8-8.0% less time than 12 at 24 / 28 / 32 / 48 / 64 x 2^20 and 56 / 64 / 80 x 2^19; 12 ahead by 5.5% at 20 x 2^20 (80 MB, two rounds: one pipeline)", int64_t{3} << 23}},
+      "on the H200, matrices of 96 MB and more, since 09's two pipelines take chunks of at most 16 packs a thread: 0.8-8.0% less time than 12 at 24 / 28 / 32 / 36 / 48 / 64 x 2^20 and 56 / 64 / 80 x 2^19; at 88 MB 09 took 3.2% less at 22 x 2^20, 12 6.1% less at 44 x 2^19", int64_t{3} << 23}},
     {"NVIDIA H200", 15, "12",
      {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
       "on the H200, 09's rounds: 3.6-10.1% less time than 12 at 8 x 3 * 2^19 and 8 / 12 / 16 x 2^21 (50.25 against 55.87 us at 8 x 2^21)"}},
@@ -301,7 +301,7 @@ inline constexpr Amendment kGpuAmendments[] = {
       "on the H200, rows over 4 MB: 09's rounds, 6.8-7.8% less time than 12 at fp16 32 x 2^22 and bf16 16 x 2^22; 12 ahead by 1.6% at fp16 64 x 2^21 before 09's fitted launch (below)"}},
     {"NVIDIA H200", 28, "12",
      {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
-      "on the H200, matrices of 96 MB and more, since 09's two pipelines take chunks of at most 16 packs a thread: 9.8-13.7% less time than 12 at fp16 48 / 56 / 64 / 80 / 96 x 2^20, 24 / 28 / 32 / 40 x 2^21, 128 / 256 x 2^19 and bf16 64 x 2^20, 24 x 2^21; 12 ahead by 1.6% at fp16 20 x 2^21 (80 MB, two rounds: one pipeline)", int64_t{3} << 24}},
+      "on the H200, matrices of 96 MB and more, since 09's two pipelines take chunks of at most 16 packs a thread: 9.8-13.7% less time than 12 at fp16 48 / 56 / 64 / 80 / 96 x 2^20, 24 / 28 / 32 / 40 x 2^21, 128 / 160 / 192 / 224 / 256 x 2^19 and bf16 64 x 2^20, 24 x 2^21; 12 1.8-1.9% less at fp16 20 x 2^21 and 40 x 2^20 (80 MB, two rounds: one pipeline)", int64_t{3} << 24}},
 };
 
 // A single row is contiguous whatever its stride.

@@ -550,6 +550,8 @@ TEST_CASE("the shipped amendments: each names its rule's stage, changes it, and 
       {DType::f16, 256, 1 << 19, "09", "12"},     {DType::f32, 20, 1 << 20, "12", "12"},
       {DType::f32, 24, 1 << 20, "09", "12"},     {DType::f16, 20, 1 << 21, "12", "12"},
       {DType::f16, 40, 1 << 20, "12", "12"},     {DType::bf16, 48, 1 << 20, "09", "12"},
+      {DType::f32, 36, 1 << 20, "09", "12"},     {DType::f32, 44, 1 << 19, "12", "12"},
+      {DType::f16, 192, 1 << 19, "09", "12"},
   };
   for (const Want& w : want) {
     CAPTURE(dtype_name(w.t));
