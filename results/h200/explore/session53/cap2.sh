@@ -3,7 +3,9 @@
 # (STEP09_PIPE_CAP=2) against the whole grid's cap alone (the default), on the matrices whose whole
 # grid takes chunks of 19-20 packs (so the first cap leaves them as they were), and stage 12,
 # which the rules give most of them. Each shape under each in its own process, 30 iterations; two
-# rounds, the second while PROBE_UNTIL seconds have not passed.
+# rounds, the second while PROBE_UNTIL seconds have not passed. Run at 476b914, where
+# STEP09_PIPE_CAP=2 meant the 16-pack cap; from 1aeb27a that is the default, and
+# c="STEP09_PIPE_CAP=whole,step09 step09 step12" compares the same plans.
 . "$(dirname "$0")/../../../h100/explore/probe.sh"  # stage_rows
 shapes() {
   cat <<SHAPES
