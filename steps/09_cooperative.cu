@@ -545,8 +545,8 @@ bool pipelines_allowed() {
 // row a round in chunks as large as a block holds, so that a block keeps its last chunk on chip
 // and reads only the others twice. "pipes": the same on two pipelines of half the grid each.
 // Unset or "auto": pipes from 6 rows of at most 1.5x what the grid holds, registers otherwise
-// (H200, fifty-third session: pipes 2.1-7.1% faster at 8-16 rows of 64 MB, level or 2.2% at 6,
-// 1.4-6.7% slower at 4; 6.2% slower at 8 rows of 128 MB; hybrid 5-20% slower everywhere).
+// (H200, fifty-third session: pipes 2.2-7.1% faster at 8-16 rows of 64 MB, level or 2.2% at 6,
+// 1.6-6.7% slower at 4; 6.1% slower at 8 rows of 128 MB; hybrid 5-21% slower everywhere).
 enum class LongRows { registers, hybrid, pipes, automatic };
 LongRows long_rows() {
   static const LongRows v = [] {
@@ -563,10 +563,10 @@ LongRows long_rows() {
 
 // STEP09_PIPE_CAP: the largest chunk two pipelines take. Unset or "16": no larger than the whole
 // grid's and at most 16 packs a thread, so that the half grid takes fewer rows a round rather
-// than larger chunks, and leaves the SM more L1 (H200, fifty-third session: 5-17% less time on
-// every such matrix of 96-256 MB but one, level there). "whole": the first bound only (5-16%
-// where the half grid's chunks had been 157 KB against the whole grid's 124-128 KB). "0": as
-// large as a block holds (the plan before). Read once.
+// than larger chunks, and leaves the SM more L1 (H200, fifty-third session: 4.6-17.6% less time
+// on the matrices of 96-256 MB it changes, but 0.6 and 1.5% on two). "whole": the first bound
+// only (5-15% where the half grid's chunks had been 157 KB against the whole grid's 124-128 KB).
+// "0": as large as a block holds (the plan before). Read once.
 enum class PipeCap { none, whole, sixteen };
 PipeCap pipe_cap() {
   static const PipeCap v = [] {
