@@ -17,17 +17,9 @@
 #     $TEST_STAGES (09 unless set)
 #   OUT=... bash results/h200/session53.run.sh sweep   stage 11: its plans and its three sweeps
 # GPU-agnostic: it runs unchanged on an H100.
-set -u
 part=${1:-long}
 PROBES=results/h200/explore/session53
-OUT=${OUT:-/tmp/out}
-DEPS=${DEPS:-.deps}
-R=$part; mkdir -p $R
-trap 'tar czf $OUT/$R.tgz $R' EXIT
-export LD_LIBRARY_PATH=$PWD/$DEPS/lib:${LD_LIBRARY_PATH:-}
-commit=$(cat .commit 2>/dev/null || echo unknown)
-nvidia-smi > $R/nvidia-smi.txt 2>&1
-mk() { make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit "$@" >> $R/build-here.txt 2>&1; }
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps; the call's files under ./$part/
 case $part in
 long) git apply $PROBES/hint.patch && mk step09 && cp step09 step09_hint && git apply -R $PROBES/hint.patch &&
   mk step09 step12 ;;
@@ -37,12 +29,6 @@ sweep) mk step11 ;;
 final) mk step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
-test_gpu() {
-  local log=$R/test-gpu-$1.txt
-  echo "test-gpu  commit $commit  $(date -u '+%Y-%m-%d %H:%M UTC')" > $log
-  SOFTMAX_TEST_STAGES=$1 timeout $((${LIMIT:-585} - SECONDS)) build/test_gpu --duration=true >> $log 2>&1
-  echo "test-gpu $1 exit $? at ${SECONDS}s"; tail -n 4 $log
-}
 case $part in
 long)
   # (PROBE_UNTIL counts from the probe's own start: a new bash's SECONDS starts at 0)
@@ -64,13 +50,6 @@ edges)
 test)
   for st in ${TEST_STAGES:-09}; do test_gpu $st; done ;;
 sweep | final)
-  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan_$commit.txt 2>&1; done
-  for t in f32 f16 bf16; do
-    name=step11$([ $t = f32 ] || echo _$t)_$commit
-    timeout 120 ./step11 --dtype $t --iters 30 --benchmark_out_format=json --benchmark_out=$R/$name.json \
-      > $R/$name.txt 2>&1
-    echo "$name exit $? at ${SECONDS}s"; tail -n 3 $R/$name.txt
-  done
-  cp $R/nvidia-smi.txt $R/nvidia-smi-$commit.txt
+  sweeps
   if [ $part = final ]; then test_gpu 09; test_gpu 11; fi ;;
 esac

@@ -1,0 +1,34 @@
+# session_lib.sh — what a session's device script (results/h200/session53.run.sh onwards) shares,
+# sourced after it sets `part` (the call's name). It writes the call's files under ./$part/, packed
+# into $OUT/$part.tgz on exit, and defines:
+#   mk TARGETS...    make them for sm_90 with the carried .deps, the log in $part/build-here.txt
+#   test_gpu STAGE   build/test_gpu on that stage, its log $part/test-gpu-STAGE.txt, bounded by
+#                    LIMIT seconds (585 unless set) since the script started
+#   sweeps           stage 11's plans and its three sweeps (30 iterations), named by the commit
+# The commit is .commit's (carried beside the tree), else "unknown".
+set -u
+OUT=${OUT:-/tmp/out}
+DEPS=${DEPS:-.deps}
+R=$part; mkdir -p $R
+trap 'tar czf $OUT/$R.tgz $R' EXIT
+export LD_LIBRARY_PATH=$PWD/$DEPS/lib:${LD_LIBRARY_PATH:-}
+commit=$(cat .commit 2>/dev/null || echo unknown)
+nvidia-smi > $R/nvidia-smi.txt 2>&1
+mk() { make -j16 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 COMMIT=$commit "$@" >> $R/build-here.txt 2>&1; }
+test_gpu() {
+  local log=$R/test-gpu-$1.txt
+  echo "test-gpu  commit $commit  $(date -u '+%Y-%m-%d %H:%M UTC')" > $log
+  SOFTMAX_TEST_STAGES=$1 timeout $((${LIMIT:-585} - SECONDS)) build/test_gpu --duration=true >> $log 2>&1
+  echo "test-gpu $1 exit $? at ${SECONDS}s"; tail -n 4 $log
+}
+sweeps() {
+  local t name
+  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan_$commit.txt 2>&1; done
+  for t in f32 f16 bf16; do
+    name=step11$([ $t = f32 ] || echo _$t)_$commit
+    timeout 120 ./step11 --dtype $t --iters 30 --benchmark_out_format=json --benchmark_out=$R/$name.json \
+      > $R/$name.txt 2>&1
+    echo "$name exit $? at ${SECONDS}s"; tail -n 3 $R/$name.txt
+  done
+  cp $R/nvidia-smi.txt $R/nvidia-smi-$commit.txt
+}
