@@ -561,6 +561,34 @@ LongRows long_rows() {
   return v;
 }
 
+// STEP09_PIPE_ROUNDS=k (2 or 3): the fewest rounds of the whole grid at which two pipelines take
+// over, where a row fits half the grid. Unset: 3 (at two rounds the H100's seventh session found
+// them no faster in fp32 and 9% slower in fp16). Read once.
+int64_t pipe_rounds() {
+  static const int64_t k = [] {
+    const char* e = std::getenv("STEP09_PIPE_ROUNDS");
+    if (!e || !*e || std::strcmp(e, "3") == 0) return int64_t{3};
+    if (std::strcmp(e, "2") == 0) return int64_t{2};
+    std::fprintf(stderr, "error: STEP09_PIPE_ROUNDS=%s: expected 2 or 3\n", e);
+    std::exit(kExitUsage);
+  }();
+  return k;
+}
+
+// STEP09_WIDE_ROWS: rows the whole grid holds but half of it does not. Unset or "whole": the whole
+// grid takes them, a row a round. "pipes": two pipelines of one row a round, as STEP09_LONG's
+// pipes, so each block keeps its last chunk on chip and the rest of its row is read twice. Read once.
+bool wide_rows_on_pipes() {
+  static const bool v = [] {
+    const char* e = std::getenv("STEP09_WIDE_ROWS");
+    if (!e || !*e || std::strcmp(e, "whole") == 0) return false;
+    if (std::strcmp(e, "pipes") == 0) return true;
+    std::fprintf(stderr, "error: STEP09_WIDE_ROWS=%s: expected whole or pipes\n", e);
+    std::exit(kExitUsage);
+  }();
+  return v;
+}
+
 // STEP09_PIPE_CAP: the largest chunk two pipelines take. Unset or "16": no larger than the whole
 // grid's and at most 16 packs a thread, so that the half grid takes fewer rows a round rather
 // than larger chunks, and leaves the SM more L1 (H200, fifty-third session: 4.6-17.6% less time
@@ -622,25 +650,30 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N, bool shifted) {
     const int64_t R = ceil_div(M, ceil_div(M, fits)), c = chunk_for(blocks / R), cpr = ceil_div(N, c);
     return {c, cpr, blocks, cpr == 1 ? M : R, true};  // rows of one chunk: one round, no barrier
   };
+  // One row a round in the largest chunks, as even as N allows, on the whole grid or two pipelines:
+  // each block keeps its last chunk on chip, the rest of a row it takes is read twice.
+  const auto row_a_round = [&](bool two) -> Plan {
+    const int64_t c = chunk_for(ceil_div(N, most));
+    return {c, ceil_div(N, c), two ? g / 2 * 2 : g, 1, true, two ? 2 : 1};
+  };
   const Plan whole = rounds_of(g, most);
   if (whole.rows_per_round == 0) {  // a row longer than the grid holds: registers, or rounds of one row
     const LongRows how = long_rows() != LongRows::automatic      ? long_rows()
                          : M >= 6 && 2 * N <= 3 * g * most && pipelines_allowed() ? LongRows::pipes
                                                                  : LongRows::registers;
     if (how == LongRows::registers) return registers_only;
-    const bool two = how == LongRows::pipes && M > 1;
-    const int64_t c = chunk_for(ceil_div(N, most));  // the largest chunks, as even as N allows
-    return {c, ceil_div(N, c), two ? g / 2 * 2 : g, 1, true, two ? 2 : 1};
+    return row_a_round(how == LongRows::pipes && M > 1);
   }
-  // Three rounds or more: two pipelines of half the grid each, if a row fits half of it. (At two
-  // rounds they measured no faster in fp32 and 9% slower in fp16 on the H100.)
-  if (whole.cpr == 1 || ceil_div(M, whole.rows_per_round) < 3 || !pipelines_allowed()) return whole;
+  // Three rounds or more (STEP09_PIPE_ROUNDS): two pipelines of half the grid each, if a row fits
+  // half of it. (At two rounds they measured no faster in fp32 and 9% slower in fp16 on the H100.)
+  if (whole.cpr == 1 || ceil_div(M, whole.rows_per_round) < pipe_rounds() || !pipelines_allowed()) return whole;
   const int64_t sixteen = int64_t{kThreads} * 16 * vec - room;  // 16 packs a thread
   const int64_t cap = pipe_cap() == PipeCap::none                                 ? most
                       : pipe_cap() == PipeCap::whole || whole.chunk < sixteen ? whole.chunk
                                                                                 : sixteen;
   Plan halves = rounds_of(g / 2, cap);
   if (halves.rows_per_round == 0) halves = rounds_of(g / 2, most);  // a row over the cap: as before
+  if (halves.rows_per_round == 0 && wide_rows_on_pipes()) return row_a_round(true);  // STEP09_WIDE_ROWS
   if (halves.rows_per_round == 0 || halves.cpr == 1) return whole;
   halves.grid = g / 2 * 2;
   halves.pipelines = 2;

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Device runs of the fifty-fourth session (2026-11-29), on an H200:
+#   OUT=... bash results/h200/session54.run.sh probe   stages 09 and 12; explore/session54/rounds.sh
+#     (two-round matrices on two pipelines), then explore/session54/wide.sh (rows of 22-44 MB on
+#     two pipelines of a row a round)
+#   OUT=... bash results/h200/session54.run.sh final   stage 11 and build/test_gpu: stage 11's plans
+#     and its three sweeps, then test-gpu on the stages in $TEST_STAGES (09 11 unless set)
+#   OUT=... bash results/h200/session54.run.sh test   build/test_gpu, then test-gpu on $TEST_STAGES
+#   OUT=... bash results/h200/session54.run.sh sweep   stage 11: its plans and its three sweeps
+# GPU-agnostic: it runs unchanged on an H100.
+part=${1:-probe}
+PROBES=results/h200/explore/session54
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps; the call's files under ./$part/
+case $part in
+probe) mk step09 step12 ;;
+test) mk build/test_gpu ;;
+sweep) mk step11 ;;
+final) mk step11 build/test_gpu ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+case $part in
+probe)
+  # (PROBE_UNTIL counts from the probe's own start: a new bash's SECONDS starts at 0)
+  PROBE_UNTIL=230 timeout 290 bash $PROBES/rounds.sh > $R/rounds.txt 2>&1
+  echo "rounds exit $? at ${SECONDS}s"; cat $R/rounds.txt
+  PROBE_UNTIL=$((545 - SECONDS)) timeout $((580 - SECONDS)) bash $PROBES/wide.sh > $R/wide.txt 2>&1
+  echo "wide exit $? at ${SECONDS}s"; cat $R/wide.txt ;;
+test)
+  for st in ${TEST_STAGES:-09}; do test_gpu $st; done ;;
+sweep | final)
+  sweeps
+  if [ $part = final ]; then for st in ${TEST_STAGES:-09 11}; do test_gpu $st; done; fi ;;
+esac
