@@ -534,7 +534,7 @@ bool rounds_allowed() {
 }
 
 // STEP09_PIPELINES=0: the whole grid takes every round; otherwise two pipelines when a row fits
-// half the grid and the matrix takes three rounds or more. Read once.
+// half the grid and the matrix takes enough rounds (STEP09_PIPE_ROUNDS). Read once.
 bool pipelines_allowed() {
   static const bool a = env_switch("STEP09_PIPELINES");
   return a;
@@ -561,15 +561,18 @@ LongRows long_rows() {
   return v;
 }
 
-// STEP09_PIPE_ROUNDS=k (2 or 3): the fewest rounds of the whole grid at which two pipelines take
-// over, where a row fits half the grid. Unset: 3 (at two rounds the H100's seventh session found
-// them no faster in fp32 and 9% slower in fp16). Read once.
+// STEP09_PIPE_ROUNDS: the fewest rounds of the whole grid at which two pipelines take over, where a
+// row fits half the grid. Unset or "auto": 3, and 2 in fp32 or where the whole grid's chunks pass
+// 16 packs a thread (H200, fifty-fourth session: at two rounds 2.6-3.0% less time in fp32 at
+// 64 MB, 10-15% at 80 MB, where the half grid's chunks are capped; halves at 64 MB level, 2.4%
+// slower at fp16 32 x 2^20). "2" or "3" forces the count. Returns 0 for auto. Read once.
 int64_t pipe_rounds() {
   static const int64_t k = [] {
     const char* e = std::getenv("STEP09_PIPE_ROUNDS");
-    if (!e || !*e || std::strcmp(e, "3") == 0) return int64_t{3};
+    if (!e || !*e || std::strcmp(e, "auto") == 0) return int64_t{0};
     if (std::strcmp(e, "2") == 0) return int64_t{2};
-    std::fprintf(stderr, "error: STEP09_PIPE_ROUNDS=%s: expected 2 or 3\n", e);
+    if (std::strcmp(e, "3") == 0) return int64_t{3};
+    std::fprintf(stderr, "error: STEP09_PIPE_ROUNDS=%s: expected auto, 2 or 3\n", e);
     std::exit(kExitUsage);
   }();
   return k;
@@ -594,15 +597,16 @@ bool wide_rows_on_pipes() {
 // than larger chunks, and leaves the SM more L1 (H200, fifty-third session: 4.6-17.6% less time
 // on the matrices of 96-256 MB it changes, but 0.6 and 1.5% on two). "whole": the first bound
 // only (5-15% where the half grid's chunks had been 157 KB against the whole grid's 124-128 KB).
-// "0": as large as a block holds (the plan before). Read once.
-enum class PipeCap { none, whole, sixteen };
+// "packs": the second only. "0": as large as a block holds (the plan before). Read once.
+enum class PipeCap { none, whole, sixteen, packs };
 PipeCap pipe_cap() {
   static const PipeCap v = [] {
     const char* e = std::getenv("STEP09_PIPE_CAP");
     if (!e || !*e || std::strcmp(e, "16") == 0) return PipeCap::sixteen;
     if (std::strcmp(e, "whole") == 0) return PipeCap::whole;
+    if (std::strcmp(e, "packs") == 0) return PipeCap::packs;
     if (std::strcmp(e, "0") == 0) return PipeCap::none;
-    std::fprintf(stderr, "error: STEP09_PIPE_CAP=%s: expected 16, whole or 0\n", e);
+    std::fprintf(stderr, "error: STEP09_PIPE_CAP=%s: expected 16, whole, packs or 0\n", e);
     std::exit(kExitUsage);
   }();
   return v;
@@ -616,7 +620,8 @@ PipeCap pipe_cap() {
 // shared-memory form instead, in rounds: as many whole rows as the grid holds at once (each block
 // one chunk of up to max_chunk(vec, kSlices) elements), the rounds as even as M allows, so every
 // element is read once. Rows longer than the whole grid holds keep the registers-only plan, or
-// from 6 rows take one row a round on two pipelines (STEP09_LONG). From three rounds on, rows that
+// from 6 rows take one row a round on two pipelines (STEP09_LONG). From three rounds on (two in
+// fp32, or where the whole grid's chunks pass 16 packs a thread: STEP09_PIPE_ROUNDS), rows that
 // fit half the grid are planned for half of it, two pipelines, in chunks no larger than the whole
 // grid's and than 16 packs a thread where a row fits those (STEP09_PIPE_CAP).
 // Shifted rows (off the 16-byte boundary: `shifted`) need vec - 1 slots more than their length,
@@ -664,13 +669,15 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N, bool shifted) {
     if (how == LongRows::registers) return registers_only;
     return row_a_round(how == LongRows::pipes && M > 1);
   }
-  // Three rounds or more (STEP09_PIPE_ROUNDS): two pipelines of half the grid each, if a row fits
-  // half of it. (At two rounds they measured no faster in fp32 and 9% slower in fp16 on the H100.)
-  if (whole.cpr == 1 || ceil_div(M, whole.rows_per_round) < pipe_rounds() || !pipelines_allowed()) return whole;
+  // From three rounds, or two in fp32 or where the whole grid's chunks pass 16 packs a thread
+  // (STEP09_PIPE_ROUNDS): two pipelines of half the grid each, if a row fits half of it.
   const int64_t sixteen = int64_t{kThreads} * 16 * vec - room;  // 16 packs a thread
-  const int64_t cap = pipe_cap() == PipeCap::none                                 ? most
+  const int64_t from = pipe_rounds() ? pipe_rounds() : (vec == 4 || whole.chunk > sixteen ? 2 : 3);
+  if (whole.cpr == 1 || ceil_div(M, whole.rows_per_round) < from || !pipelines_allowed()) return whole;
+  const int64_t cap = pipe_cap() == PipeCap::none    ? most
+                      : pipe_cap() == PipeCap::packs ? sixteen
                       : pipe_cap() == PipeCap::whole || whole.chunk < sixteen ? whole.chunk
-                                                                                : sixteen;
+                                                                              : sixteen;
   Plan halves = rounds_of(g / 2, cap);
   if (halves.rows_per_round == 0) halves = rounds_of(g / 2, most);  // a row over the cap: as before
   if (halves.rows_per_round == 0 && wide_rows_on_pipes()) return row_a_round(true);  // STEP09_WIDE_ROWS

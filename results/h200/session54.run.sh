@@ -3,6 +3,8 @@
 #   OUT=... bash results/h200/session54.run.sh probe   stages 09 and 12; explore/session54/rounds.sh
 #     (two-round matrices on two pipelines), then explore/session54/wide.sh (rows of 22-44 MB on
 #     two pipelines of a row a round)
+#   OUT=... bash results/h200/session54.run.sh probe2   stages 09 and 12; explore/session54/rounds2.sh
+#     (the plan from two rounds against three and 12; the 16-pack bound alone; 80-92 MB against 12)
 #   OUT=... bash results/h200/session54.run.sh final   stage 11 and build/test_gpu: stage 11's plans
 #     and its three sweeps, then test-gpu on the stages in $TEST_STAGES (09 11 unless set)
 #   OUT=... bash results/h200/session54.run.sh test   build/test_gpu, then test-gpu on $TEST_STAGES
@@ -12,7 +14,7 @@ part=${1:-probe}
 PROBES=results/h200/explore/session54
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps; the call's files under ./$part/
 case $part in
-probe) mk step09 step12 ;;
+probe | probe2) mk step09 step12 ;;
 test) mk build/test_gpu ;;
 sweep) mk step11 ;;
 final) mk step11 build/test_gpu ;;
@@ -25,6 +27,9 @@ probe)
   echo "rounds exit $? at ${SECONDS}s"; cat $R/rounds.txt
   PROBE_UNTIL=$((545 - SECONDS)) timeout $((580 - SECONDS)) bash $PROBES/wide.sh > $R/wide.txt 2>&1
   echo "wide exit $? at ${SECONDS}s"; cat $R/wide.txt ;;
+probe2)
+  PROBE_UNTIL=330 timeout 400 bash $PROBES/rounds2.sh > $R/rounds2.txt 2>&1
+  echo "rounds2 exit $? at ${SECONDS}s"; cat $R/rounds2.txt ;;
 test)
   for st in ${TEST_STAGES:-09}; do test_gpu $st; done ;;
 sweep | final)
