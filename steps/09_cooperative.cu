@@ -41,6 +41,7 @@
 #include <cooperative_groups.h>
 
 #include <climits>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -597,20 +598,27 @@ bool wide_rows_on_pipes() {
 // than larger chunks, and leaves the SM more L1 (H200, fifty-third session: 4.6-17.6% less time
 // on the matrices of 96-256 MB it changes, but 0.6 and 1.5% on two). "whole": the first bound
 // only (5-15% where the half grid's chunks had been 157 KB against the whole grid's 124-128 KB).
-// "packs": the second only. "0": as large as a block holds (the plan before). Read once.
-enum class PipeCap { none, whole, sixteen, packs };
+// "packs": the second only. "cost": at most 16 packs, and of the rows a round that allows, the
+// fewest rounds x (kRoundCost + a chunk's bytes). "0": as large as a block holds (the plan
+// before). Read once.
+enum class PipeCap { none, whole, sixteen, packs, cost };
 PipeCap pipe_cap() {
   static const PipeCap v = [] {
     const char* e = std::getenv("STEP09_PIPE_CAP");
     if (!e || !*e || std::strcmp(e, "16") == 0) return PipeCap::sixteen;
     if (std::strcmp(e, "whole") == 0) return PipeCap::whole;
     if (std::strcmp(e, "packs") == 0) return PipeCap::packs;
+    if (std::strcmp(e, "cost") == 0) return PipeCap::cost;
     if (std::strcmp(e, "0") == 0) return PipeCap::none;
-    std::fprintf(stderr, "error: STEP09_PIPE_CAP=%s: expected 16, whole, packs or 0\n", e);
+    std::fprintf(stderr, "error: STEP09_PIPE_CAP=%s: expected 16, whole, packs, cost or 0\n", e);
     std::exit(kExitUsage);
   }();
   return v;
 }
+
+// What a round costs two pipelines beyond its chunks' bytes (the barrier, the merge, the tail of
+// the loads), counted as bytes of a chunk: the half grid's rows a round under STEP09_PIPE_CAP=cost.
+constexpr int64_t kRoundCost = 48 << 10;
 
 // Chunks per row: one when the row fits a chunk (a block per row, no barrier: the barrier and the
 // merge cost more than a 64 KB row takes to read). Longer rows: about one chunk per SM (each block
@@ -678,7 +686,19 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N, bool shifted) {
                       : pipe_cap() == PipeCap::packs ? sixteen
                       : pipe_cap() == PipeCap::whole || whole.chunk < sixteen ? whole.chunk
                                                                               : sixteen;
-  Plan halves = rounds_of(g / 2, cap);
+  // STEP09_PIPE_CAP=cost: of the rows a round whose chunks keep within 16 packs, the fewest
+  // rounds x (kRoundCost + a chunk's bytes); the most rows a round where two cost the same.
+  const auto cheapest = [&](int64_t blocks) -> Plan {
+    Plan best = {0, 0, blocks, 0, true};
+    int64_t lowest = INT64_MAX;
+    for (int64_t fits = M < blocks ? M : blocks; fits > 0; --fits) {
+      const int64_t R = ceil_div(M, ceil_div(M, fits)), c = chunk_for(blocks / R);
+      const int64_t cost = ceil_div(M, R) * (kRoundCost + c * (16 / vec));
+      if (c <= sixteen && cost < lowest) lowest = cost, best = {c, ceil_div(N, c), blocks, R, true};
+    }
+    return best;
+  };
+  Plan halves = pipe_cap() == PipeCap::cost ? cheapest(g / 2) : rounds_of(g / 2, cap);
   if (halves.rows_per_round == 0) halves = rounds_of(g / 2, most);  // a row over the cap: as before
   if (halves.rows_per_round == 0 && wide_rows_on_pipes()) return row_a_round(true);  // STEP09_WIDE_ROWS
   if (halves.rows_per_round == 0 || halves.cpr == 1) return whole;

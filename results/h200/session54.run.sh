@@ -5,6 +5,8 @@
 #     two pipelines of a row a round)
 #   OUT=... bash results/h200/session54.run.sh probe2   stages 09 and 12; explore/session54/rounds2.sh
 #     (the plan from two rounds against three and 12; the 16-pack bound alone; 80-92 MB against 12)
+#   OUT=... bash results/h200/session54.run.sh probe3   stage 09; explore/session54/rounds3.sh (the
+#     half grid's rows a round by cost, against the default and the 16-pack bound alone)
 #   OUT=... bash results/h200/session54.run.sh final   stage 11 and build/test_gpu: stage 11's plans
 #     and its three sweeps, then test-gpu on the stages in $TEST_STAGES (09 11 unless set)
 #   OUT=... bash results/h200/session54.run.sh test   build/test_gpu, then test-gpu on $TEST_STAGES
@@ -15,6 +17,7 @@ PROBES=results/h200/explore/session54
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps; the call's files under ./$part/
 case $part in
 probe | probe2) mk step09 step12 ;;
+probe3) mk step09 ;;
 test) mk build/test_gpu ;;
 sweep) mk step11 ;;
 final) mk step11 build/test_gpu ;;
@@ -30,6 +33,9 @@ probe)
 probe2)
   PROBE_UNTIL=330 timeout 400 bash $PROBES/rounds2.sh > $R/rounds2.txt 2>&1
   echo "rounds2 exit $? at ${SECONDS}s"; cat $R/rounds2.txt ;;
+probe3)
+  PROBE_UNTIL=300 timeout 360 bash $PROBES/rounds3.sh > $R/rounds3.txt 2>&1
+  echo "rounds3 exit $? at ${SECONDS}s"; cat $R/rounds3.txt ;;
 test)
   for st in ${TEST_STAGES:-09}; do test_gpu $st; done ;;
 sweep | final)
