@@ -579,45 +579,33 @@ int64_t pipe_rounds() {
   return k;
 }
 
-// STEP09_WIDE_ROWS: rows the whole grid holds but half of it does not. Unset or "whole": the whole
-// grid takes them, a row a round. "pipes": two pipelines of one row a round, as STEP09_LONG's
-// pipes, so each block keeps its last chunk on chip and the rest of its row is read twice. Read once.
-bool wide_rows_on_pipes() {
-  static const bool v = [] {
-    const char* e = std::getenv("STEP09_WIDE_ROWS");
-    if (!e || !*e || std::strcmp(e, "whole") == 0) return false;
-    if (std::strcmp(e, "pipes") == 0) return true;
-    std::fprintf(stderr, "error: STEP09_WIDE_ROWS=%s: expected whole or pipes\n", e);
-    std::exit(kExitUsage);
-  }();
-  return v;
-}
-
-// STEP09_PIPE_CAP: the largest chunk two pipelines take. Unset or "16": no larger than the whole
-// grid's and at most 16 packs a thread, so that the half grid takes fewer rows a round rather
-// than larger chunks, and leaves the SM more L1 (H200, fifty-third session: 4.6-17.6% less time
-// on the matrices of 96-256 MB it changes, but 0.6 and 1.5% on two). "whole": the first bound
-// only (5-15% where the half grid's chunks had been 157 KB against the whole grid's 124-128 KB).
-// "packs": the second only. "cost": at most 16 packs, and of the rows a round that allows, the
-// fewest rounds x (kRoundCost + a chunk's bytes). "0": as large as a block holds (the plan
-// before). Read once.
+// STEP09_PIPE_CAP: the half grid's rows a round, and so its chunks, on two pipelines. Unset or
+// "cost": of the rows a round whose chunks keep within 16 packs a thread, those of the fewest
+// rounds x (kRoundCost + a chunk's bytes), the most rows where two cost the same (H200,
+// fifty-fourth session: 2.3-6.6% less time than "16" on 11 of 18 matrices of 72-120 MB where
+// they differ, within 1.1% on the others). "16": the largest rows a round whose chunks are no
+// larger than the whole grid's and 16 packs a thread (the fifty-third session's: 4.6-17.6% less
+// time than "0" on the matrices of 96-256 MB it changed). "whole": the first bound only; "packs":
+// the second only; "0": chunks as large as a block holds (the plan before). Read once.
 enum class PipeCap { none, whole, sixteen, packs, cost };
 PipeCap pipe_cap() {
   static const PipeCap v = [] {
     const char* e = std::getenv("STEP09_PIPE_CAP");
-    if (!e || !*e || std::strcmp(e, "16") == 0) return PipeCap::sixteen;
+    if (!e || !*e || std::strcmp(e, "cost") == 0) return PipeCap::cost;
+    if (std::strcmp(e, "16") == 0) return PipeCap::sixteen;
     if (std::strcmp(e, "whole") == 0) return PipeCap::whole;
     if (std::strcmp(e, "packs") == 0) return PipeCap::packs;
-    if (std::strcmp(e, "cost") == 0) return PipeCap::cost;
     if (std::strcmp(e, "0") == 0) return PipeCap::none;
-    std::fprintf(stderr, "error: STEP09_PIPE_CAP=%s: expected 16, whole, packs, cost or 0\n", e);
+    std::fprintf(stderr, "error: STEP09_PIPE_CAP=%s: expected cost, 16, whole, packs or 0\n", e);
     std::exit(kExitUsage);
   }();
   return v;
 }
 
 // What a round costs two pipelines beyond its chunks' bytes (the barrier, the merge, the tail of
-// the loads), counted as bytes of a chunk: the half grid's rows a round under STEP09_PIPE_CAP=cost.
+// the loads), as bytes of a chunk, for STEP09_PIPE_CAP=cost. Any value from 28 to 64 KB picks
+// the faster plan on the twelve shapes where "16" and "packs" differed in the fifty-fourth
+// session's second call; 48 KB is near the middle (docs/09_cooperative.md, "Rows a round by cost").
 constexpr int64_t kRoundCost = 48 << 10;
 
 // Chunks per row: one when the row fits a chunk (a block per row, no barrier: the barrier and the
@@ -630,8 +618,8 @@ constexpr int64_t kRoundCost = 48 << 10;
 // element is read once. Rows longer than the whole grid holds keep the registers-only plan, or
 // from 6 rows take one row a round on two pipelines (STEP09_LONG). From three rounds on (two in
 // fp32, or where the whole grid's chunks pass 16 packs a thread: STEP09_PIPE_ROUNDS), rows that
-// fit half the grid are planned for half of it, two pipelines, in chunks no larger than the whole
-// grid's and than 16 packs a thread where a row fits those (STEP09_PIPE_CAP).
+// fit half the grid are planned for half of it, two pipelines, in chunks of at most 16 packs a
+// thread where a row fits those, as many rows a round as a round's cost advises (STEP09_PIPE_CAP).
 // Shifted rows (off the 16-byte boundary: `shifted`) need vec - 1 slots more than their length,
 // so their chunks hold vec elements fewer, and a row is one chunk while N + vec - 1 fit.
 Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N, bool shifted) {
@@ -663,19 +651,15 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N, bool shifted) {
     const int64_t R = ceil_div(M, ceil_div(M, fits)), c = chunk_for(blocks / R), cpr = ceil_div(N, c);
     return {c, cpr, blocks, cpr == 1 ? M : R, true};  // rows of one chunk: one round, no barrier
   };
-  // One row a round in the largest chunks, as even as N allows, on the whole grid or two pipelines:
-  // each block keeps its last chunk on chip, the rest of a row it takes is read twice.
-  const auto row_a_round = [&](bool two) -> Plan {
-    const int64_t c = chunk_for(ceil_div(N, most));
-    return {c, ceil_div(N, c), two ? g / 2 * 2 : g, 1, true, two ? 2 : 1};
-  };
   const Plan whole = rounds_of(g, most);
   if (whole.rows_per_round == 0) {  // a row longer than the grid holds: registers, or rounds of one row
     const LongRows how = long_rows() != LongRows::automatic      ? long_rows()
                          : M >= 6 && 2 * N <= 3 * g * most && pipelines_allowed() ? LongRows::pipes
                                                                  : LongRows::registers;
     if (how == LongRows::registers) return registers_only;
-    return row_a_round(how == LongRows::pipes && M > 1);
+    const bool two = how == LongRows::pipes && M > 1;
+    const int64_t c = chunk_for(ceil_div(N, most));  // the largest chunks, as even as N allows
+    return {c, ceil_div(N, c), two ? g / 2 * 2 : g, 1, true, two ? 2 : 1};
   }
   // From three rounds, or two in fp32 or where the whole grid's chunks pass 16 packs a thread
   // (STEP09_PIPE_ROUNDS): two pipelines of half the grid each, if a row fits half of it.
@@ -700,7 +684,6 @@ Plan plan(const DeviceInfo& d, DType t, int64_t M, int64_t N, bool shifted) {
   };
   Plan halves = pipe_cap() == PipeCap::cost ? cheapest(g / 2) : rounds_of(g / 2, cap);
   if (halves.rows_per_round == 0) halves = rounds_of(g / 2, most);  // a row over the cap: as before
-  if (halves.rows_per_round == 0 && wide_rows_on_pipes()) return row_a_round(true);  // STEP09_WIDE_ROWS
   if (halves.rows_per_round == 0 || halves.cpr == 1) return whole;
   halves.grid = g / 2 * 2;
   halves.pipelines = 2;

@@ -7,8 +7,9 @@
 #     (the plan from two rounds against three and 12; the 16-pack bound alone; 80-92 MB against 12)
 #   OUT=... bash results/h200/session54.run.sh probe3   stage 09; explore/session54/rounds3.sh (the
 #     half grid's rows a round by cost, against the default and the 16-pack bound alone)
-#   OUT=... bash results/h200/session54.run.sh final   stage 11 and build/test_gpu: stage 11's plans
-#     and its three sweeps, then test-gpu on the stages in $TEST_STAGES (09 11 unless set)
+#   OUT=... bash results/h200/session54.run.sh final   stages 09, 11, 12 and build/test_gpu: test-gpu
+#     on the stages in $TEST_STAGES (09 unless set), stage 11's plans and its three sweeps, then
+#     explore/session54/rounds4.sh (09 against 12 at 64-96 MB)
 #   OUT=... bash results/h200/session54.run.sh test   build/test_gpu, then test-gpu on $TEST_STAGES
 #   OUT=... bash results/h200/session54.run.sh sweep   stage 11: its plans and its three sweeps
 # GPU-agnostic: it runs unchanged on an H100.
@@ -20,7 +21,7 @@ probe | probe2) mk step09 step12 ;;
 probe3) mk step09 ;;
 test) mk build/test_gpu ;;
 sweep) mk step11 ;;
-final) mk step11 build/test_gpu ;;
+final) mk step09 step11 step12 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -38,7 +39,10 @@ probe3)
   echo "rounds3 exit $? at ${SECONDS}s"; cat $R/rounds3.txt ;;
 test)
   for st in ${TEST_STAGES:-09}; do test_gpu $st; done ;;
-sweep | final)
+final)
+  for st in ${TEST_STAGES:-09}; do LIMIT=300 test_gpu $st; done
   sweeps
-  if [ $part = final ]; then for st in ${TEST_STAGES:-09 11}; do test_gpu $st; done; fi ;;
+  PROBE_UNTIL=$((540 - SECONDS)) timeout $((580 - SECONDS)) bash $PROBES/rounds4.sh > $R/rounds4.txt 2>&1
+  echo "rounds4 exit $? at ${SECONDS}s"; cat $R/rounds4.txt ;;
+sweep) sweeps ;;
 esac

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Fifty-fourth session (H200): rows the whole grid holds (44 MB) but half of it does not, which the
-# build's plan takes on the whole grid a row a round, on two pipelines of a row a round instead
+# Fifty-fourth session (H200), at 9e28dac (STEP09_WIDE_ROWS was taken out after this call): rows
+# the whole grid holds (44 MB) but half of it does not, which the build's plan takes on the whole
+# grid a row a round, on two pipelines of a row a round instead
 # (STEP09_WIDE_ROWS=pipes: each block keeps its last chunk, the rest of the row is read twice),
 # against stage 12. STEP09_PIPE_ROUNDS=2 throughout, so that two rows (2 x 2^23 fp32) take part;
 # it changes no other shape here. Each shape under each in its own process, 30 iterations; two
