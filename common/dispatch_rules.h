@@ -270,10 +270,11 @@ struct Amendment {
 // edges/edges.txt, and the forty-ninth's session49/rule12/rule12.txt; the fifty-first's past
 // 64 MB, session51/rules/rules.txt and edges/edges.txt; each shape under each stage in its own
 // process, 30 iterations, two rounds, the means of the rounds; docs/h200.md, "Rules for the
-// H200"; from 96 MB the fifty-third's session53/cap/cap.txt and cap2/cap2.txt, table.py rules).
+// H200"; from 96 MB the fifty-third's session53/cap/cap.txt and cap2/cap2.txt, table.py rules;
+// between 64 and 96 MB the fifty-fourth's session54/final/rounds4.txt, table.py rules).
 // Where its memory is faster than the H100's, 04's one row an SM and 12's trips through L2 cost
 // more than they did there, and 09's rounds hold matrices of up to 64 MB and rows over 4 MB at
-// little cost, and from 96 MB its two pipelines in chunks of at most 16 packs a thread.
+// little cost, and past 64 MB its two pipelines in chunks of at most 16 packs a thread.
 inline constexpr Amendment kGpuAmendments[] = {
     {"NVIDIA H200", 3, "03",
      {kF32, Rows::packed, 1024, 2048, 768, 1024, kNoLimit, "08",
@@ -286,13 +287,13 @@ inline constexpr Amendment kGpuAmendments[] = {
       "on the H200, rows of 32768: 08's wide block, 0.9-3.9% less time than 04 at 512 .. 2048 rows; 04 ahead by 0.3% at 4096 rows, level at 128"}},
     {"NVIDIA H200", 14, "12",
      {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
-      "on the H200, 09's rounds at every size: up to 64 MB 2.0-6.7% less time than 12 at 10 x 2^20, 16 x 2^20, 32 x 2^19, 48 / 64 x 2^18, 112 x 2^17; from 96 MB 0.8-8.0% at 24-64 x 2^20 and 56-80 x 2^19; between, on two pipelines from two rounds, 0.2-30.4% at 13 of 14 shapes (72 MB: 18 x 2^20 57.0 against 54.6 us); 12 1.5% less at 44 x 2^19"}},
+      "on the H200, 09's rounds at every size: up to 64 MB 2.0-6.7% less time than 12 at 10 x 2^20, 16 x 2^20, 32 x 2^19, 48 / 64 x 2^18, 112 x 2^17; past 64 MB and under 96, on two pipelines from two rounds, 1.4-30.3% less at 14 of 15 shapes (18 x 2^20: 55.09 against 57.36 us), 12 0.6% less at 44 x 2^19; from 96 MB 0.8-8.0% at 24-64 x 2^20 and 56-80 x 2^19"}},
     {"NVIDIA H200", 15, "12",
      {kF32, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
       "on the H200, 09's rounds: 3.6-10.1% less time than 12 at 8 x 3 * 2^19 and 8 / 12 / 16 x 2^21 (50.25 against 55.87 us at 8 x 2^21)"}},
     {"NVIDIA H200", 28, "12",
      {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
-      "on the H200, 09's rounds at every size: up to 64 MB 3.7-13.4% less time than 12 at fp16 11 x 2^21, 16 x 2^21, 32 x 2^20, 64 x 2^19, 8 x 2^22 and bf16 8 x 2^22, 16 x 2^21, 32 x 2^20; rows over 4 MB 6.8-7.8% at fp16 32 x 2^22, bf16 16 x 2^22; from 96 MB 9.8-13.7%; between, on two pipelines from two rounds, x-y% at n shapes"}},
+      "on the H200, 09's rounds at every size: up to 64 MB 3.7-13.4% less time than 12 at fp16 11 x 2^21, 16 x 2^21, 32 x 2^20, 64 x 2^19, 8 x 2^22 and bf16 8 x 2^22, 16 x 2^21, 32 x 2^20; rows over 4 MB 6.8-7.8% at fp16 32 x 2^22 and bf16 16 x 2^22; past 64 MB and under 96, on two pipelines from two rounds, 4.9-29.8% less at all 15 shapes (fp16 20 x 2^21: 60.18 against 68.50 us); from 96 MB 9.8-13.7%"}},
 };
 
 // A single row is contiguous whatever its stride.

@@ -564,9 +564,10 @@ LongRows long_rows() {
 
 // STEP09_PIPE_ROUNDS: the fewest rounds of the whole grid at which two pipelines take over, where a
 // row fits half the grid. Unset or "auto": 3, and 2 in fp32 or where the whole grid's chunks pass
-// 16 packs a thread (H200, fifty-fourth session: at two rounds 2.6-3.0% less time in fp32 at
-// 64 MB, 10-15% at 80 MB, where the half grid's chunks are capped; halves at 64 MB level, 2.4%
-// slower at fp16 32 x 2^20). "2" or "3" forces the count. Returns 0 for auto. Read once.
+// 16 packs a thread (H200, fifty-fourth session, two rounds on two pipelines against one: fp32
+// 1.8-2.9% less time at 48-64 MB, 2.2-15.0% at 72-80 MB; halves whose whole-grid chunks pass 16
+// packs 4.7-14.3% less at 72-80 MB, 1.8% more at fp16 18 x 2^21; the other halves at 48-64 MB
+// within 0.7%, 2.4% more at fp16 32 x 2^20). "2" or "3" forces the count; 0 is auto. Read once.
 int64_t pipe_rounds() {
   static const int64_t k = [] {
     const char* e = std::getenv("STEP09_PIPE_ROUNDS");
@@ -582,8 +583,8 @@ int64_t pipe_rounds() {
 // STEP09_PIPE_CAP: the half grid's rows a round, and so its chunks, on two pipelines. Unset or
 // "cost": of the rows a round whose chunks keep within 16 packs a thread, those of the fewest
 // rounds x (kRoundCost + a chunk's bytes), the most rows where two cost the same (H200,
-// fifty-fourth session: 2.3-6.6% less time than "16" on 11 of 18 matrices of 72-120 MB where
-// they differ, within 1.1% on the others). "16": the largest rows a round whose chunks are no
+// fifty-fourth session: 2.3-7.1% less time than "16" on 11 of 18 matrices of 72-125 MB, within
+// 1.2% on 6, 2.1% more on one where both ran the same plan). "16": the largest rows a round whose chunks are no
 // larger than the whole grid's and 16 packs a thread (the fifty-third session's: 4.6-17.6% less
 // time than "0" on the matrices of 96-256 MB it changed). "whole": the first bound only; "packs":
 // the second only; "0": chunks as large as a block holds (the plan before). Read once.

@@ -10,6 +10,8 @@
 #   OUT=... bash results/h200/session54.run.sh final   stages 09, 11, 12 and build/test_gpu: test-gpu
 #     on the stages in $TEST_STAGES (09 unless set), stage 11's plans and its three sweeps, then
 #     explore/session54/rounds4.sh (09 against 12 at 64-96 MB)
+#   OUT=... bash results/h200/session54.run.sh plans   stage 11 and build/test_gpu: stage 11's plans,
+#     then test-gpu on $TEST_STAGES (11 12 unless set)
 #   OUT=... bash results/h200/session54.run.sh test   build/test_gpu, then test-gpu on $TEST_STAGES
 #   OUT=... bash results/h200/session54.run.sh sweep   stage 11: its plans and its three sweeps
 # GPU-agnostic: it runs unchanged on an H100.
@@ -21,6 +23,7 @@ probe | probe2) mk step09 step12 ;;
 probe3) mk step09 ;;
 test) mk build/test_gpu ;;
 sweep) mk step11 ;;
+plans) mk step11 build/test_gpu ;;
 final) mk step09 step11 step12 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -44,5 +47,8 @@ final)
   sweeps
   PROBE_UNTIL=$((540 - SECONDS)) timeout $((580 - SECONDS)) bash $PROBES/rounds4.sh > $R/rounds4.txt 2>&1
   echo "rounds4 exit $? at ${SECONDS}s"; cat $R/rounds4.txt ;;
+plans)
+  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan_$commit.txt 2>&1; done
+  for st in ${TEST_STAGES:-11 12}; do test_gpu $st; done ;;
 sweep) sweeps ;;
 esac
