@@ -27,8 +27,10 @@
 // memory is not left idle between rounds. STEP09_PIPELINES=0 keeps the whole grid on every round.
 // Since the fifty-first session two pipelines launch with only the shared memory their chunks
 // reach, which leaves the SM more L1 (slices_bytes); since the fifty-third their chunks are no
-// larger than the whole grid's and than 16 packs a thread (fewer rows a round instead), and rows
-// longer than the grid holds take two pipelines of one row a round from 6 rows (plan()).
+// larger than 16 packs a thread (fewer rows a round instead), and rows longer than the grid holds
+// take two pipelines of one row a round from 6 rows; since the fifty-fourth they start from two
+// rounds in fp32 (and where the whole grid's chunks pass 16 packs), and the half grid's rows a
+// round are those of the least cost, counting each round's barrier and merge (plan()).
 // Then fewer instructions, found with Nsight Compute's counts per instruction
 // (docs/09_cooperative.md, "Instructions"): the exponentials flush results below 2^-126 to 0
 // (exp_ftz, half of __expf's instructions), the slice loops stop at the last slice a chunk
@@ -584,10 +586,10 @@ int64_t pipe_rounds() {
 // "cost": of the rows a round whose chunks keep within 16 packs a thread, those of the fewest
 // rounds x (kRoundCost + a chunk's bytes), the most rows where two cost the same (H200,
 // fifty-fourth session: 2.3-7.1% less time than "16" on 11 of 18 matrices of 72-125 MB, within
-// 1.2% on 6, 2.1% more on one where both ran the same plan). "16": the largest rows a round whose chunks are no
-// larger than the whole grid's and 16 packs a thread (the fifty-third session's: 4.6-17.6% less
-// time than "0" on the matrices of 96-256 MB it changed). "whole": the first bound only; "packs":
-// the second only; "0": chunks as large as a block holds (the plan before). Read once.
+// 1.2% on 6, 2.1% more on one where both ran the same plan). "16": the most rows a round whose
+// chunks are no larger than the whole grid's and 16 packs a thread (the fifty-third session's:
+// 4.6-17.6% less time than "0" on the matrices of 96-256 MB it changed). "whole": the first bound
+// only; "packs": the second only; "0": chunks as large as a block holds (the plan before). Read once.
 enum class PipeCap { none, whole, sixteen, packs, cost };
 PipeCap pipe_cap() {
   static const PipeCap v = [] {
