@@ -14,6 +14,8 @@
 #     then test-gpu on $TEST_STAGES (11 12 unless set)
 #   OUT=... bash results/h200/session54.run.sh sanitize   stage 09 --check under compute-sanitizer's
 #     four tools (probe.sh's sanitize) on two shapes of two whole rounds its two pipelines now take
+#   OUT=... bash results/h200/session54.run.sh probe5   stage 09; explore/session54/rounds5.sh (rows
+#     a round by cost against the fifty-third session's bounds on ten matrices of 96-300 MB)
 #   OUT=... bash results/h200/session54.run.sh test   build/test_gpu, then test-gpu on $TEST_STAGES
 #   OUT=... bash results/h200/session54.run.sh sweep   stage 11: its plans and its three sweeps
 # GPU-agnostic: it runs unchanged on an H100.
@@ -22,7 +24,7 @@ PROBES=results/h200/explore/session54
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps; the call's files under ./$part/
 case $part in
 probe | probe2) mk step09 step12 ;;
-probe3 | sanitize) mk step09 ;;
+probe3 | probe5 | sanitize) mk step09 ;;
 test) mk build/test_gpu ;;
 sweep) mk step11 ;;
 plans) mk step11 build/test_gpu ;;
@@ -52,6 +54,9 @@ final)
 plans)
   for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan_$commit.txt 2>&1; done
   for st in ${TEST_STAGES:-11 12}; do test_gpu $st; done ;;
+probe5)
+  PROBE_UNTIL=200 timeout 260 bash $PROBES/rounds5.sh > $R/rounds5.txt 2>&1
+  echo "rounds5 exit $? at ${SECONDS}s"; cat $R/rounds5.txt ;;
 sanitize)
   printf '%s\n' "f32 18 1048576 two rounds on two pipelines, 3 rows a round by cost" \
     "f16 9 4194307 two rounds on two pipelines, shifted rows, the last round of 1" |
