@@ -586,10 +586,11 @@ int64_t pipe_rounds() {
 // "cost": of the rows a round whose chunks keep within 16 packs a thread, those of the fewest
 // rounds x (kRoundCost + a chunk's bytes), the most rows where two cost the same (H200,
 // fifty-fourth session: 2.3-7.1% less time than "16" on 11 of 18 matrices of 72-125 MB, within
-// 1.2% on 6, 2.1% more on one where both ran the same plan). "16": the most rows a round whose
-// chunks are no larger than the whole grid's and 16 packs a thread (the fifty-third session's:
-// 4.6-17.6% less time than "0" on the matrices of 96-256 MB it changed). "whole": the first bound
-// only; "packs": the second only; "0": chunks as large as a block holds (the plan before). Read once.
+// 1.2% on 6, 2.1% more on one where both ran the same plan; at 96-300 MB 0.3-4.4% less on 6 of
+// 10, 0.3-3.0% more on 3). "16": the most rows a round whose chunks are no larger than the whole
+// grid's and 16 packs a thread (the fifty-third session's: 4.6-17.6% less time than "0" on the
+// matrices of 96-256 MB it changed). "whole": the first bound only; "packs": the second only;
+// "0": chunks as large as a block holds (the plan before). Read once.
 enum class PipeCap { none, whole, sixteen, packs, cost };
 PipeCap pipe_cap() {
   static const PipeCap v = [] {

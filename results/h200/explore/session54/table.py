@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tables of the fifty-fourth session's probes (docs/09_cooperative.md, docs/h200.md).
 
-  python3 results/h200/explore/session54/table.py rounds|wide|rounds2|rounds3|rules
+  python3 results/h200/explore/session54/table.py rounds|wide|rounds2|rounds3|rounds5|rules
 
 Each probe line is "DTYPE M x N: | variant µs us % | ..."; a shape's µs is the mean of its rounds,
 and each variant after the first is shown against the first. `rules` is final/rounds4.txt: stage
@@ -15,6 +15,7 @@ from pathlib import Path
 HERE = Path(__file__).parent
 CELL = re.compile(r"\| (\S+) ([0-9.]+) us ([0-9.]+)%")
 FILES = {"rounds": "probe/rounds.txt", "wide": "probe/wide.txt", "rounds2": "probe2/rounds2.txt",
+         "rounds5": "probe5/rounds5.txt",
          "rounds3": "probe3/rounds3.txt", "rules": "final/rounds4.txt"}
 
 
