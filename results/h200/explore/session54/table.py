@@ -5,43 +5,26 @@
 
 Each probe line is "DTYPE M x N: | variant µs us % | ..."; a shape's µs is the mean of its rounds,
 and each variant after the first is shown against the first. `rules` is final/rounds4.txt: stage
-09's final plan against stage 12 on the matrices of 64-96 MB, with the ratio of 12 to 09.
+09's final plan against stage 12 on the matrices of 64-96 MB, and how many shapes each led.
 """
-import re
+import importlib.util
 import sys
-from collections import defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).parent
-CELL = re.compile(r"\| (\S+) ([0-9.]+) us ([0-9.]+)%")
 FILES = {"rounds": "probe/rounds.txt", "wide": "probe/wide.txt", "rounds2": "probe2/rounds2.txt",
-         "rounds5": "probe5/rounds5.txt",
-         "rounds3": "probe3/rounds3.txt", "rules": "final/rounds4.txt"}
+         "rounds3": "probe3/rounds3.txt", "rounds5": "probe5/rounds5.txt", "rules": "final/rounds4.txt"}
+
+# The probe lines' parser and the shapes' names are the fifty-third session's table.py's.
+_spec = importlib.util.spec_from_file_location("session53_table", HERE.parent / "session53" / "table.py")
+session53 = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(session53)
+pow2, mb = session53.pow2, session53.mb
 
 
 def means(path):
     """{(dtype, M, N): {variant: mean µs}} in the file's order."""
-    runs = defaultdict(lambda: defaultdict(list))
-    for line in path.read_text().splitlines():
-        head, _, rest = line.partition(":")
-        parts = head.split()
-        if len(parts) != 4 or "(time)" in rest:
-            continue
-        for name, us, _pct in CELL.findall(line):
-            runs[(parts[0], int(parts[1]), int(parts[3]))][name].append(float(us))
-    return {k: {n: sum(u) / len(u) for n, u in v.items()} for k, v in runs.items()}
-
-
-def pow2(n):
-    for m in (1, 3, 5, 7):
-        if n % m == 0 and (n // m) & (n // m - 1) == 0:
-            k = (n // m).bit_length() - 1
-            return f"2^{k}" if m == 1 else f"{m}*2^{k}"
-    return str(n)
-
-
-def mb(t, m, n):
-    return m * n * (4 if t == "f32" else 2) / 2**20
+    return {k: {n: sum(u) / len(u) for n, u in v.items()} for k, v in session53.means(path).items()}
 
 
 def main():
