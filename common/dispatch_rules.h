@@ -271,10 +271,13 @@ struct Amendment {
 // 64 MB, session51/rules/rules.txt and edges/edges.txt; each shape under each stage in its own
 // process, 30 iterations, two rounds, the means of the rounds; docs/h200.md, "Rules for the
 // H200"; from 96 MB the fifty-third's session53/cap/cap.txt and cap2/cap2.txt, table.py rules;
-// between 64 and 96 MB the fifty-fourth's session54/final/rounds4.txt, table.py rules).
+// between 64 and 96 MB the fifty-fourth's session54/final/rounds4.txt, table.py rules; rule 33's
+// from the fifty-fifth's session55/models/models.txt and the forty-seventh's session47/).
 // Where its memory is faster than the H100's, 04's one row an SM and 12's trips through L2 cost
 // more than they did there, and 09's rounds hold matrices of up to 64 MB and rows over 4 MB at
-// little cost, and past 64 MB its two pipelines in chunks of at most 16 packs a thread.
+// little cost, and past 64 MB its two pipelines in chunks of at most 16 packs a thread. Halves
+// rows of 257-336 KB leave an SM with nothing in flight while its one wider block reduces and
+// writes; 10's persistent CTAs load the next row meanwhile.
 inline constexpr Amendment kGpuAmendments[] = {
     {"NVIDIA H200", 3, "03",
      {kF32, Rows::packed, 1024, 2048, 768, 1024, kNoLimit, "08",
@@ -294,6 +297,9 @@ inline constexpr Amendment kGpuAmendments[] = {
     {"NVIDIA H200", 28, "12",
      {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
       "on the H200, 09's rounds at every size: up to 64 MB 3.7-13.4% less time than 12 at fp16 11 x 2^21, 16 x 2^21, 32 x 2^20, 64 x 2^19, 8 x 2^22 and bf16 8 x 2^22, 16 x 2^21, 32 x 2^20; rows over 4 MB 6.8-7.8% at fp16 32 x 2^22 and bf16 16 x 2^22; past 64 MB and under 96, on two pipelines from two rounds, 4.9-29.8% less at all 15 shapes (fp16 20 x 2^21: 60.18 against 68.50 us); from 96 MB 9.8-13.7%"}},
+    {"NVIDIA H200", 33, "08",
+     {kHalves, Rows::packed, 512, kNoLimit, 131073, 172032, kNoLimit, "10",
+      "on the H200, 10's wider CTAs on clusters of one, persistent: 1.9-10.7% less time than 08's wider block at 512 .. 4096 rows of 288-336 KB (fp16 4096 x 151936: 634.1 against 682.1 us, 92.7% of the copy against 86.1%), level (0.5%) at 1024 x 135168"}},
 };
 
 // A single row is contiguous whatever its stride.

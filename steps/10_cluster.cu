@@ -556,10 +556,13 @@ int64_t part_slots(int64_t part, bool shifted) {
 // 40-2048 rows (117 SMs busy -> 132); 2 -> 1, 5 -> 4 and 6 -> 5 gained 3-7 at 1024-2048 rows; 7 -> 6
 // gained 3 at 1024 rows with 3% fewer SMs busy (105 -> 102); 8 -> 7 lost 6-8 at 512 rows with 12.5%
 // fewer (120 -> 105); 5 -> 4 lost 2 at 16 rows (80 CTAs -> 64, one wave either way). With as many
-// CTAs either way the 13-slice code was 0-3 points slower.
+// CTAs either way the 13-slice code was 0-3 points slower. Not into clusters of 3 (from 4): on an
+// H200, fp32 2048 x 256000 took 13% more time in 3 wider CTAs than in 4 wide ones (fifty-fifth
+// session, results/h200/explore/session55/models/models.txt; 117 SMs busy against 120).
 template <class T>
 bool wider_pays(const DeviceInfo& d, int64_t M, const Plan& wide, const Plan& wider) {
-  if (wider.cluster >= wide.cluster || M < 32 || wider.smem > d.smem_per_block_optin) return false;
+  if (wider.cluster >= wide.cluster || wider.cluster == 3 || M < 32 || wider.smem > d.smem_per_block_optin)
+    return false;
   const int64_t busy_wider = int64_t{active_clusters<T>(d, wider)} * wider.cluster;
   return 20 * busy_wider >= 19 * int64_t{active_clusters<T>(d, wide)} * wide.cluster;
 }
@@ -692,12 +695,18 @@ int active_clusters(const DeviceInfo& d, const Plan& p) {
 // measured faster on the H100: clusters of 2 or more, at least 16 rows for each
 // (explore/session14/roll2.txt: -0.1 to +4.5 points at 2048 rows of 512 KB to 2 MB, +1.4 or more
 // where the one-row kernel was under 95%; 0 to 5.6 points lost with 1-8 rows each, and 1.5 on
-// clusters of one). Otherwise a cluster per row (softmax_cluster_wide).
-bool persistent_pays(int64_t M, int cluster, int64_t held) { return cluster >= 2 && M >= 16 * held; }
+// clusters of one). Clusters of one too in halves on the wider CTAs (rows of 257-336 KB), from 2
+// rows each: on an H200 3-11% less time than a CTA a row at 264-4096 rows, 2.7% more at 132
+// (fifty-fifth session, results/h200/explore/session55/models/models.txt; forty-seventh,
+// session47/). Otherwise a cluster per row (softmax_cluster_wide).
+bool persistent_pays(int64_t M, const Plan& p, int64_t elem_bytes, int64_t held) {
+  if (p.cluster >= 2) return M >= 16 * held;
+  return elem_bytes == 2 && p.slices == kWiderSmem && M >= 2 * held;
+}
 
 // STEP10_PERSISTENT=on|off forces the wide form persistent (rows in whole packs, at least as many
-// rows as clusters; clusters of one too, which the plan never makes persistent: docs/h200.md) or
-// one cluster per row (the doc's comparisons); read once.
+// rows as clusters; clusters of one too, which the plan makes persistent only in halves on the
+// wider CTAs) or one cluster per row (the doc's comparisons); read once.
 enum class Persist { automatic, on, off };
 Persist forced_persistent() {
   static const Persist f = static_cast<Persist>(env_word("STEP10_PERSISTENT", "on", "off"));
@@ -719,7 +728,7 @@ Plan call_plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs) {
   q.persistent = true;
   const Persist f = forced_persistent();
   if (f != Persist::automatic) return f == Persist::on && M >= active_clusters<T>(d, q) ? q : p;
-  return persistent_pays(M, q.cluster, active_clusters<T>(d, q)) ? q : p;
+  return persistent_pays(M, q, sizeof(T), active_clusters<T>(d, q)) ? q : p;
 }
 
 // A wide plan's kernel with SLICES slices: persistent, or a cluster per row (shifted or in packs).

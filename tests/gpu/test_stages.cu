@@ -208,15 +208,20 @@ TEST_CASE("every stage on rows of 96 KB to 2 MB, where 08 holds up to 336 KB per
 // writes the one before. Below that, one cluster per row, several waves of them. Special rows
 // (NaN, +inf, all -inf) between finite ones on the same cluster; M not a multiple of the clusters.
 // Rows of whole 256 KB parts take 8-slice CTAs, rows just past them the 13-slice CTAs (nineteenth
-// session: fewer of them). fp32: 13 slices x 2 (persistent), 8 x 4 (persistent), 13 x 2 (one per
-// row); halves (the wide form from 512 rows): 8 x 2 and 13 x 2 (persistent), 13 x 1.
+// session: fewer of them), but not 3 of them where 4 of 8 slices hold the row (fifty-fifth).
+// fp32: 13 slices x 2 (persistent), 8 x 4 (persistent), 13 x 2 (one per row), 8 x 4 where 13 x 3
+// would hold it (one per row); halves (the wide form from 512 rows): 8 x 2 and 13 x 2
+// (persistent), 13 x 1 (persistent from 2 rows a CTA since the fifty-fifth session: 264 on 132
+// SMs), the same 8 x 4 where 13 x 3 would hold it.
 TEST_CASE("every stage on many long rows: persistent wide clusters, several rows each") {
   for_each_stage([](const Stage& s, DType t) {
     const bool f32 = t == DType::f32;
     for (const auto& [M, N] : f32 ? std::vector<std::pair<int64_t, int64_t>>{{1060, 131076}, {490, 262144}}
-                                  : std::vector<std::pair<int64_t, int64_t>>{{1060, 262144}, {1060, 262152}})
+                                  : std::vector<std::pair<int64_t, int64_t>>{{1060, 262144}, {1060, 262152},
+                                                                             {530, 131080}})
       check_one(s, t, M, N, InputKind::special);
     check_one(s, t, f32 ? 200 : 520, f32 ? 131076 : 131080, InputKind::random);
+    check_one(s, t, f32 ? 40 : 512, f32 ? 200004 : 400008, InputKind::random);
   });
 }
 

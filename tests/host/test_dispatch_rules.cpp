@@ -554,6 +554,9 @@ TEST_CASE("the shipped amendments: each names its rule's stage, changes it, and 
       {DType::f16, 192, 1 << 19, "09", "12"},    {DType::f32, 18, 1 << 20, "09", "12"},
       {DType::f16, 36, 1 << 20, "09", "12"},     {DType::bf16, 10, 1 << 22, "09", "12"},
       {DType::f32, 72, 1 << 18, "09", "12"},
+      {DType::f16, 4096, 151936, "10", "08"},    {DType::bf16, 512, 172032, "10", "08"},
+      {DType::f16, 1024, 131080, "10", "08"},    {DType::f16, 511, 151936, "08", "08"},
+      {DType::bf16, 4096, 131072, "08", "08"},   {DType::f16, 4096, 172040, "10", "10"},
   };
   for (const Want& w : want) {
     CAPTURE(dtype_name(w.t));
@@ -566,6 +569,8 @@ TEST_CASE("the shipped amendments: each names its rule's stage, changes it, and 
   // Rows off the 16-byte boundary are not amended where only rows in packs were measured.
   CHECK(pick_stage(kDispatchRules, kGpuAmendments, "NVIDIA H200", DType::f32, 2048, 1023, 1023, take_all).stage ==
         pick_id(kDispatchRules, DType::f32, 2048, 1023, 1023, take_all));
+  CHECK(pick_stage(kDispatchRules, kGpuAmendments, "NVIDIA H200", DType::f16, 4096, 151935, 151935, take_all).stage ==
+        std::string("08"));
 }
 
 // docs/11_dispatch.md shows kGpuAmendments between its dispatch-amendments markers.
