@@ -696,9 +696,9 @@ int active_clusters(const DeviceInfo& d, const Plan& p) {
 // (explore/session14/roll2.txt: -0.1 to +4.5 points at 2048 rows of 512 KB to 2 MB, +1.4 or more
 // where the one-row kernel was under 95%; 0 to 5.6 points lost with 1-8 rows each, and 1.5 on
 // clusters of one). Clusters of one too in halves on the wider CTAs (rows of 257-336 KB), from 2
-// rows each: on an H200 3-11% less time than a CTA a row at 264-4096 rows, 2.7% more at 132
-// (fifty-fifth session, results/h200/explore/session55/models/models.txt; forty-seventh,
-// session47/). Otherwise a cluster per row (softmax_cluster_wide).
+// rows each: on an H200 0.6-5.7% less time than stage 08's wider block (a block a row) at 264-1056
+// rows, within 1.3% at 4096, 2.7% more at 132 (fifty-fifth session, results/h200/explore/
+// session55/models/ and slices/). Otherwise a cluster per row (softmax_cluster_wide).
 bool persistent_pays(int64_t M, const Plan& p, int64_t elem_bytes, int64_t held) {
   if (p.cluster >= 2) return M >= 16 * held;
   return elem_bytes == 2 && p.slices == kWiderSmem && M >= 2 * held;
