@@ -298,8 +298,11 @@ inline constexpr Amendment kGpuAmendments[] = {
      {kHalves, Rows::contiguous, 1, kNoLimit, 1, kNoLimit, kNoLimit, "09",
       "on the H200, 09's rounds at every size: up to 64 MB 3.7-13.4% less time than 12 at fp16 11 x 2^21, 16 x 2^21, 32 x 2^20, 64 x 2^19, 8 x 2^22 and bf16 8 x 2^22, 16 x 2^21, 32 x 2^20; rows over 4 MB 6.8-7.8% at fp16 32 x 2^22 and bf16 16 x 2^22; past 64 MB and under 96, on two pipelines from two rounds, 4.9-29.8% less at all 15 shapes (fp16 20 x 2^21: 60.18 against 68.50 us); from 96 MB 9.8-13.7%"}},
     {"NVIDIA H200", 33, "08",
-     {kHalves, Rows::packed, 512, kNoLimit, 131073, 172032, kNoLimit, "10",
-      "on the H200, 10's wider CTAs on clusters of one, persistent (the next row loaded while this one is written): 0.6-5.6% less time than 08's wider block at 512 .. 1056 rows of 264-336 KB (bf16 1024 x 172032: 215.6 against 228.3 us), 1.3% at bf16 4096 x 151936; 0.6% more at fp16 4096 x 151936 (621.4 against 617.5 us)"}},
+     {kBF16, Rows::packed, 512, 4096, 131073, 172032, kNoLimit, "10",
+      "on the H200, bf16: 10's wider CTAs on clusters of one, persistent (the next row loaded while this one is written): 1.1-5.6% less time than 08's wider block at 600 .. 4096 rows of 297-336 KB (1024 x 172032: 215.6 against 228.3 us; 4096 x 151936: 622.7 against 629.6)"}},
+    {"NVIDIA H200", 33, "08",
+     {kF16, Rows::packed, 512, 2047, 131073, 172032, kNoLimit, "10",
+      "on the H200, fp16: the same, 0.6-3.1% less time than 08 at 512 .. 1056 rows of 264-297 KB (528 x 151936: 96.6 against 99.7 us); level at 2048 x 151936, 08 0.6-1.0% ahead at 4096 and 8192"}},
 };
 
 // A single row is contiguous whatever its stride.
