@@ -804,14 +804,16 @@ std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
   }
   // The wide form: a full part per CTA, 256 KB with 8 slices and 336 KB with 13 (shifted: the
   // largest part that leaves room for the partial packs, at the longest row it takes).
-  // Cluster sizes the plans use, and those of the doc's comparison of the two (wider_pays).
+  // Cluster sizes the plans use, and those of the doc's comparison of the two (wider_pays); the
+  // persistent kernel on clusters of 2 or more, and of one in halves' wider CTAs (persistent_pays).
   const std::pair<int, std::vector<int>> forms[] = {{kWideSmem, {1, 2, 3, 4, 5, 6, 8}},
                                                     {kWiderSmem, {1, 2, 3, 4, 5, 6, 7}}};
   for (const auto& [slices, sizes] : forms)
     for (bool shifted : {false, true})
       for (bool persistent : {false, true})
         for (int c : sizes) {
-          if (persistent && (c == 1 || shifted)) continue;
+          const bool one_persists = slices == kWiderSmem && sizeof(T) == 2;
+          if (persistent && (shifted || (c == 1 && !one_persists))) continue;
           const int64_t part = shifted ? wide_max_part<T>(slices) - kVec<T> : wide_max_part<T>(slices);
           const int64_t n = c * part - (shifted ? 1 : 0);
           const Plan p = {true,       c,          part,    part, wide_smem<T>(part_slots<T>(part, shifted), slices),
