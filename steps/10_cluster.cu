@@ -557,8 +557,9 @@ int64_t part_slots(int64_t part, bool shifted) {
 // gained 3 at 1024 rows with 3% fewer SMs busy (105 -> 102); 8 -> 7 lost 6-8 at 512 rows with 12.5%
 // fewer (120 -> 105); 5 -> 4 lost 2 at 16 rows (80 CTAs -> 64, one wave either way). With as many
 // CTAs either way the 13-slice code was 0-3 points slower. Not into clusters of 3 (from 4): on an
-// H200, fp32 2048 x 256000 took 13% more time in 3 wider CTAs than in 4 wide ones (fifty-fifth
-// session, results/h200/explore/session55/models/models.txt; 117 SMs busy against 120).
+// H200, 4 wide CTAs took 12.9-15.2% less time than 3 wider ones at fp32 2048 x 256000 (117 SMs
+// busy against 120), 0.5-14.7% on six more shapes of 781-1000 KB rows in every dtype (fifty-fifth
+// session, results/h200/explore/session55/models/ and slices/).
 template <class T>
 bool wider_pays(const DeviceInfo& d, int64_t M, const Plan& wide, const Plan& wider) {
   if (wider.cluster >= wide.cluster || wider.cluster == 3 || M < 32 || wider.smem > d.smem_per_block_optin)
@@ -697,7 +698,7 @@ int active_clusters(const DeviceInfo& d, const Plan& p) {
 // where the one-row kernel was under 95%; 0 to 5.6 points lost with 1-8 rows each, and 1.5 on
 // clusters of one). Clusters of one too in halves on the wider CTAs (rows of 257-336 KB), from 2
 // rows each: on an H200 0.6-5.7% less time than stage 08's wider block (a block a row) at 264-1056
-// rows, within 1.3% at 4096, 2.7% more at 132 (fifty-fifth session, results/h200/explore/
+// rows, within 1.3% at 4096, 2.8% more at 132 (fifty-fifth session, results/h200/explore/
 // session55/models/ and slices/). Otherwise a cluster per row (softmax_cluster_wide).
 bool persistent_pays(int64_t M, const Plan& p, int64_t elem_bytes, int64_t held) {
   if (p.cluster >= 2) return M >= 16 * held;
