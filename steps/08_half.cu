@@ -17,7 +17,8 @@
 //     halves' block teams capped at 56 registers): stage 03's warp per row widened to a team of 1-32
 //     warps, in 16-byte packs of any dtype, exp taken once per element; since the thirty-sixth
 //     session narrowed too, to teams of 1-16 lanes (several rows of 16-256 bytes per warp), and
-//     `pack_rows` for rows shorter than a pack (several rows per thread); since the thirty-eighth,
+//     `pack_rows` for rows shorter than a pack (several rows per thread; its loads by cp.async since
+//     the fifty-sixth); since the thirty-eighth,
 //     a row between the powers of two takes a block of just the warps it needs, not the next team
 //     of a power of two; since the fortieth, teams of 2-8 warps whose grid has at most one block an
 //     SM reduce over their warps' partials in log2(warps) shuffles (team_allreduce's SHORT_CHAIN);
@@ -38,7 +39,8 @@
 // teams of before the lean ones; STEP08_DEEP=0 keeps the
 // configured teams where deep ones would run; STEP08_SHORT_CHAIN=0 keeps the
 // reductions' five-step second level in teams whose grid fits the SMs once;
-// STEP08_PACK_ROWS=0 leaves pack_rows' lengths to the kernels below it,
+// STEP08_PACK_ROWS=0 leaves pack_rows' lengths to the kernels below it (STEP08_PACK_ASYNC=0 loads
+// them through registers, not by cp.async),
 // STEP08_STAGED_ROWS=0 leaves staged_rows' to the shifted teams (=1 stages them at any matrix
 // size, =all rows in packs too; STEP08_STAGED_SPREAD=k spreads a small matrix over k warps an SM:
 // for comparisons).
@@ -352,6 +354,11 @@ auto block_team_kernel(bool lean) {
 // (Groups of up to 7 packs did until staged_rows, below, ran 3-27 points faster on groups of 5 and
 // 7 packs: results/h100/explore/session37/staged/staged.txt.) The matrix's last pack may be partial; it is read and
 // written element by element.
+// ASYNC (fifty-sixth session): the whole packs go to shared memory by cp.async, not through
+// registers. At 3 packs a thread the register loads left 5 blocks an SM (44-48 registers) waiting
+// on them; cp.async took 9-16% off 8388608 x 3 and 3-12% off rows of 6 and 12 on an H200 (fp16
+// 34.3 -> 28.8 us, 81 -> 97% of the copy), level at 1 pack (results/h200/explore/session56/pack/).
+// STEP08_PACK_ASYNC=0 loads through registers (for comparisons).
 constexpr int kPackRowsThreads = 256, kPackRowsMaxPacks = 3;
 
 __host__ __device__ constexpr int gcd_int(int a, int b) { return b == 0 ? a : gcd_int(b, a % b); }
@@ -362,7 +369,7 @@ constexpr bool pack_rows_len(int n, int vec) { return n % vec != 0 && group_pack
 // No row of this length or more takes it (a length not in packs shares at most a factor 4 with a pack of 8).
 constexpr int kPackRowsLongest = 4 * kPackRowsMaxPacks + 1;
 
-template <class T, int N>
+template <class T, int N, bool ASYNC = true>
 __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restrict__ x, T* __restrict__ y, int64_t M) {
   constexpr int V = kVec<T>, R = V / gcd_int(N, V), P = group_packs(N, V);
   __shared__ uint4 stage[kPackRowsThreads * P];
@@ -371,11 +378,16 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
   const int64_t first = (int64_t{blockIdx.x} * kPackRowsThreads + threadIdx.x - lane) * P;  // its first pack
   const int64_t elems = M * N, whole = elems / V;  // the matrix's elements, and its whole packs
   if (first * V >= elems) return;  // a warp past the end (no barrier below crosses warps)
-  // 1. The warp's packs, 32 consecutive ones an instruction (the partial last one element by
-  //    element, -inf past the end), into shared memory; then this thread's group from there.
+  // 1. The warp's packs, 32 consecutive ones an instruction (whole ones by cp.async where ASYNC,
+  //    the partial last one element by element, -inf past the end), into shared memory; then this
+  //    thread's group from there.
 #pragma unroll
   for (int j = 0; j < P; ++j) {
     const int64_t q = first + j * 32 + lane;
+    if (ASYNC && q < whole) {
+      cp_async16(&mine[j * 32 + lane], reinterpret_cast<const uint4*>(x) + q);
+      continue;
+    }
     uint4 p = neg_inf_pack<T>();
     if (q < whole) {
       p = reinterpret_cast<const uint4*>(x)[q];
@@ -387,6 +399,7 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
     }
     mine[j * 32 + lane] = p;
   }
+  if constexpr (ASYNC) cp_async_wait_all();
   __syncwarp();
   float f[R * N];
 #pragma unroll
@@ -1044,6 +1057,14 @@ bool pack_rows_enabled() {
   }();
   return on;
 }
+// STEP08_PACK_ASYNC=0 runs pack_rows with its loads through registers (for comparisons).
+bool pack_rows_async() {
+  static const bool on = [] {
+    const char* e = std::getenv("STEP08_PACK_ASYNC");
+    return !(e && std::strcmp(e, "0") == 0);
+  }();
+  return on;
+}
 
 template <class T>
 bool pack_rows_ok(const T* x, const T* y, int64_t N) {
@@ -1062,8 +1083,8 @@ bool launch_pack_rows(const T* x, T* y, int64_t M, int64_t n, cudaStream_t strea
     if (n != N) return false;
     constexpr int R = kVec<T> / gcd_int(N, kVec<T>);
     const int64_t groups = ceil_div(M, int64_t{R});
-    pack_rows<T, N><<<static_cast<unsigned>(ceil_div(groups, int64_t{kPackRowsThreads})), kPackRowsThreads, 0,
-                      stream>>>(x, y, M);
+    const auto kernel = pack_rows_async() ? pack_rows<T, N> : pack_rows<T, N, false>;
+    kernel<<<static_cast<unsigned>(ceil_div(groups, int64_t{kPackRowsThreads})), kPackRowsThreads, 0, stream>>>(x, y, M);
     CUDA_CHECK_LAUNCH();
     return true;
   }
