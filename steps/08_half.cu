@@ -27,7 +27,8 @@
 //     since the fifty-second, many halves rows of 8-32 KB in packs take lean teams (x kept in its
 //     packs, exp twice, 32 registers in fp16 and 40 in bf16: more blocks an SM);
 //   * `staged_rows` for short rows not in whole packs (thirty-seventh session): a warp's stretch of
-//     rows copied into shared memory in 16-byte packs, a team of lanes per row there, and back;
+//     rows copied into shared memory in 16-byte packs, a team of lanes per row there, and back
+//     (rows of an even length two elements an access there since the fifty-sixth);
 //   * rows that are not a whole number of packs (N % kVec != 0, or x and y misaligned alike) in
 //     those same caches, "shifted": packs counted from the 16-byte boundary before the row, the two
 //     partial ones element by element (common/packs.cuh's ShiftedRow, stage 03's row_chunks.cuh for
@@ -42,8 +43,8 @@
 // STEP08_PACK_ROWS=0 leaves pack_rows' lengths to the kernels below it (STEP08_PACK_ASYNC=0 loads
 // them through registers, not by cp.async),
 // STEP08_STAGED_ROWS=0 leaves staged_rows' to the shifted teams (=1 stages them at any matrix
-// size, =all rows in packs too; STEP08_STAGED_SPREAD=k spreads a small matrix over k warps an SM:
-// for comparisons).
+// size, =all rows in packs too; STEP08_STAGED_SPREAD=k spreads a small matrix over k warps an SM;
+// STEP08_STAGED_PAIRS=0 takes even rows one element an access: for comparisons).
 // See docs/08_half.md.
 #include <array>
 #include <climits>
@@ -465,13 +466,33 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
 // itself. The warp stores the packs again, 16 bytes each, but the partial first and last ones
 // element by element (their other elements are the neighbouring warps' rows). The matrix's last
 // pack may be partial; it is read element by element. Unlike pack_rows, no length is compiled in.
+// PAIRS (fifty-sixth session, rows of an even length): a lane takes its row's elements two at a
+// time, pairs t, t + TL, ... (E / 2 of them), one 4-byte (halves) or 8-byte (floats) shared-memory
+// access a pair. Nsight Compute had the halves' rows of 10 and 50 issuing an instruction on 78-85%
+// of cycles; pairs took 14% off fp16 4194304 x 10 (79 -> 92% of the copy), 5-7% off x 50 and 4%
+// off x 500 on an H200, fp32 level (results/h200/explore/session56/staged/). Loops that stopped
+// at a lane's last element instead of running all E slots were 10-30% slower (their branches).
+// STEP08_STAGED_PAIRS=0 keeps one element an access (for comparisons).
 constexpr int kStagedWarps = 4, kStagedPacks = 256;  // 4 KB of shared memory a warp
 // Past 2 KB rows the shifted team is as fast or faster (fp32 rows of 777 and 1001 floats:
 // results/h100/explore/session37/staged/staged.txt).
 constexpr int64_t kStagedMaxBytes = 2048;
 constexpr int kStagedSpreadWarps = 32;  // a small matrix's warps an SM (8 blocks of 4), see the launcher
 
-template <class T, int TL, int E>
+// Element pair p of a row in shared memory (its first element even, so the access is aligned), as
+// floats; and back.
+template <class T>
+__device__ __forceinline__ float2 load_pair(const T* row, int p) {
+  if constexpr (std::is_same_v<T, float>) return reinterpret_cast<const float2*>(row)[p];
+  else return word_to_float2(reinterpret_cast<const uint32_t*>(row)[p], T{});
+}
+template <class T>
+__device__ __forceinline__ void store_pair(T* row, int p, float2 f) {
+  if constexpr (std::is_same_v<T, float>) reinterpret_cast<float2*>(row)[p] = f;
+  else reinterpret_cast<uint32_t*>(row)[p] = float2_to_word(f, T{});
+}
+
+template <class T, int TL, int E, bool PAIRS = false>
 __global__ void __launch_bounds__(kStagedWarps * 32)
     staged_rows(const T* __restrict__ x, T* __restrict__ y, int64_t M, int N, int R) {
   constexpr int V = kVec<T>, TEAMS = 32 / TL, LOADS = kStagedPacks / 32;
@@ -503,6 +524,7 @@ __global__ void __launch_bounds__(kStagedWarps * 32)
   __syncwarp();
   // 2. A team per row, 32 / TL rows at a time: max, exp(x - max) once, sum, normalised in place
   //    (an all -inf row gives NaN, as torch's). Every lane runs every round (the shuffles need all 32).
+  //    Even rows start on an even element (the stretch does: begin = row0 N), so pairs align.
   T* const stretch = reinterpret_cast<T*>(buf) + (begin - q0 * V);
   const int team = lane / TL, t = lane % TL;
   for (int first = 0; first < rows; first += TEAMS) {
@@ -510,10 +532,21 @@ __global__ void __launch_bounds__(kStagedWarps * 32)
     T* const row = stretch + (r < rows ? r : 0) * N;
     float v[E];
     float m = -INFINITY;
+    if constexpr (PAIRS) {
 #pragma unroll
-    for (int e = 0; e < E; ++e) {
-      v[e] = r < rows && t + TL * e < N ? static_cast<float>(row[t + TL * e]) : -INFINITY;
-      m = fmaxf(m, v[e]);
+      for (int e = 0; e < E / 2; ++e) {
+        const int p = t + TL * e;
+        const float2 f = r < rows && 2 * p < N ? load_pair(row, p) : make_float2(-INFINITY, -INFINITY);
+        v[2 * e] = f.x;
+        v[2 * e + 1] = f.y;
+        m = fmaxf(m, fmaxf(f.x, f.y));
+      }
+    } else {
+#pragma unroll
+      for (int e = 0; e < E; ++e) {
+        v[e] = r < rows && t + TL * e < N ? static_cast<float>(row[t + TL * e]) : -INFINITY;
+        m = fmaxf(m, v[e]);
+      }
     }
     m = lanes_allreduce<TL>(m, MaxOp{}, nullptr);
     const float ms = m == -INFINITY ? 0.0f : m;
@@ -524,9 +557,15 @@ __global__ void __launch_bounds__(kStagedWarps * 32)
       l += v[e];
     }
     const float inv = 1.0f / lanes_allreduce<TL>(l, SumOp{}, nullptr);
+    if constexpr (PAIRS) {
 #pragma unroll
-    for (int e = 0; e < E; ++e)
-      if (r < rows && t + TL * e < N) row[t + TL * e] = static_cast<T>(v[e] * inv);
+      for (int e = 0; e < E / 2; ++e)
+        if (r < rows && 2 * (t + TL * e) < N) store_pair(row, t + TL * e, make_float2(v[2 * e] * inv, v[2 * e + 1] * inv));
+    } else {
+#pragma unroll
+      for (int e = 0; e < E; ++e)
+        if (r < rows && t + TL * e < N) row[t + TL * e] = static_cast<T>(v[e] * inv);
+    }
   }
   __syncwarp();
   // 3. Back out: whole packs by one 16-byte store, the stretch's partial ends element by element.
@@ -1144,6 +1183,16 @@ bool staged_rows_ok(const T* x, const T* y, int64_t M, int64_t N) {
   return N % kVec<T> != 0 && (m == Staged::any_size || M * N * static_cast<int64_t>(sizeof(T)) >= least);
 }
 
+// STEP08_STAGED_PAIRS=0: one element a shared-memory access in rows of an even length too (for
+// comparisons).
+bool staged_pairs_enabled() {
+  static const bool on = [] {
+    const char* e = std::getenv("STEP08_STAGED_PAIRS");
+    return !(e && std::strcmp(e, "0") == 0);
+  }();
+  return on;
+}
+
 // STEP08_STAGED_SPREAD=k: k warps an SM for a small matrix instead of kStagedSpreadWarps (for
 // comparisons).
 int staged_spread_warps() {
@@ -1172,8 +1221,10 @@ void launch_staged_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t str
   constexpr int teams = 32 / c.lanes;
   if (rows_per_warp > teams) rows_per_warp = rows_per_warp / teams * teams;
   const int64_t warps = ceil_div(M, int64_t{rows_per_warp});
-  staged_rows<T, c.lanes, c.elems><<<static_cast<unsigned>(ceil_div(warps, int64_t{kStagedWarps})), kStagedWarps * 32,
-                                     0, stream>>>(x, y, M, static_cast<int>(N), rows_per_warp);
+  const auto kernel = N % 2 == 0 && staged_pairs_enabled() ? staged_rows<T, c.lanes, c.elems, true>
+                                                           : staged_rows<T, c.lanes, c.elems>;
+  kernel<<<static_cast<unsigned>(ceil_div(warps, int64_t{kStagedWarps})), kStagedWarps * 32, 0, stream>>>(
+      x, y, M, static_cast<int>(N), rows_per_warp);
   CUDA_CHECK_LAUNCH();
 }
 
@@ -1421,6 +1472,9 @@ void explain_staged_rows(std::vector<KernelConfig>& out) {
   out.push_back({"staged_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.elems) + ", N <= " +
                      std::to_string(most) + " not in packs",
                  reinterpret_cast<const void*>(staged_rows<T, c.lanes, c.elems>), kStagedWarps * 32, 0, c.elems});
+  out.push_back({"staged_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.elems) + " in pairs, even N <= " +
+                     std::to_string(most) + " not in packs",
+                 reinterpret_cast<const void*>(staged_rows<T, c.lanes, c.elems, true>), kStagedWarps * 32, 0, c.elems});
   if constexpr (I + 1 < kNumStagedCfgs && int64_t{c.lanes} * c.elems < staged_max_cols<T>())
     explain_staged_rows<T, I + 1>(out);
 }

@@ -9,18 +9,24 @@
 #   OUT=... bash results/h200/session56.run.sh pack   stage 08 (the tree with explore/session56/
 #     pack.patch applied): explore/session56/pack.sh (pack_rows under register caps and with
 #     cp.async loads, against the stage as it was)
+#   OUT=... bash results/h200/session56.run.sh staged   stage 08 (the tree with explore/session56/
+#     staged.patch applied): explore/session56/staged.sh (staged_rows in pairs and with loops that
+#     stop at a lane's last element, against the stage as it was)
 #   OUT=... bash results/h200/session56.run.sh final   stages 03, 08, 11, the library and
 #     build/test_gpu: test-gpu on stage 08, explore/session56/final.sh (the committed pack_rows
 #     against STEP08_PACK_ASYNC=0, two rounds), then bench/peers.py's "small" sweep with the
 #     dispatcher, stages 03 and 08 and every peer (as the fifty-fifth session's final part)
+#   OUT=... bash results/h200/session56.run.sh last   stages 03, 08, 11, the library and
+#     build/test_gpu: test-gpu on stages 08 and 11, explore/session56/last.sh (the committed
+#     staged_rows against STEP08_STAGED_PAIRS=0, two rounds), then the "small" sweep as in final
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-lean}
 PROBES=results/h200/explore/session56
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps; the call's files under ./$part/
 case $part in
 lean) mk step08 step10 step11 ;;
-pack) mk step08 ;;
-final) mk step03 step08 step11 lib build/test_gpu ;;
+pack | staged) mk step08 ;;
+final | last) mk step03 step08 step11 lib build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -37,10 +43,19 @@ lean)
 pack)
   PROBE_UNTIL=500 timeout $((560 - SECONDS)) bash $PROBES/pack.sh > $R/pack.txt 2>&1
   echo "pack exit $? at ${SECONDS}s"; cat $R/pack.txt ;;
-final)
-  LIMIT=230 test_gpu 08
-  PROBE_UNTIL=380 timeout $((400 - SECONDS)) bash $PROBES/final.sh > $R/final.txt 2>&1
-  echo "final exit $? at ${SECONDS}s"; cat $R/final.txt
+staged)
+  PROBE_UNTIL=500 timeout $((560 - SECONDS)) bash $PROBES/staged.sh > $R/staged.txt 2>&1
+  echo "staged exit $? at ${SECONDS}s"; cat $R/staged.txt ;;
+final | last)
+  if [ $part = final ]; then
+    LIMIT=230 test_gpu 08
+  else
+    LIMIT=200 test_gpu 08
+    LIMIT=300 test_gpu 11
+  fi
+  until=$([ $part = final ] && echo 380 || echo 420)
+  PROBE_UNTIL=$until timeout $((until + 20 - SECONDS)) bash $PROBES/$part.sh > $R/$part.txt 2>&1
+  echo "$part exit $? at ${SECONDS}s"; cat $R/$part.txt
   GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
     --dtypes f32,f16,bf16 --sweeps small \
     --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
