@@ -356,9 +356,10 @@ auto block_team_kernel(bool lean) {
 // 7 packs: results/h100/explore/session37/staged/staged.txt.) The matrix's last pack may be partial; it is read and
 // written element by element.
 // ASYNC (fifty-sixth session): the whole packs go to shared memory by cp.async, not through
-// registers. At 3 packs a thread the register loads left 5 blocks an SM (44-48 registers) waiting
-// on them; cp.async took 9-16% off 8388608 x 3 and 3-12% off rows of 6 and 12 on an H200 (fp16
-// 34.3 -> 28.8 us, 81 -> 97% of the copy), level at 1 pack (results/h200/explore/session56/pack/).
+// registers. Through registers ptxas stores each pack to shared memory before the branch to the
+// next one's load, so a thread had one load in flight at a time; cp.async issues them back to
+// back. On an H200 it took 9-16% off 8388608 x 3 and 5-14% off rows of 6 and 12 (fp16 34.31 ->
+// 28.67 us, 81 -> 98% of the copy), level at one pack (results/h200/explore/session56/final/).
 // STEP08_PACK_ASYNC=0 loads through registers (for comparisons).
 constexpr int kPackRowsThreads = 256, kPackRowsMaxPacks = 3;
 
@@ -469,10 +470,10 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
 // PAIRS (fifty-sixth session, rows of an even length): a lane takes its row's elements two at a
 // time, pairs t, t + TL, ... (E / 2 of them), one 4-byte (halves) or 8-byte (floats) shared-memory
 // access a pair. Nsight Compute had the halves' rows of 10 and 50 issuing an instruction on 78-85%
-// of cycles; pairs took 14% off fp16 4194304 x 10 (79 -> 92% of the copy), 5-7% off x 50 and 4%
-// off x 500 on an H200, fp32 level (results/h200/explore/session56/staged/). Loops that stopped
-// at a lane's last element instead of running all E slots were 10-30% slower (their branches).
-// STEP08_STAGED_PAIRS=0 keeps one element an access (for comparisons).
+// of cycles; on an H200 pairs took 13-15% off halves 4194304 x 10 (fp16 79 -> 93% of the copy),
+// 5-7% off x 50 and 3-4% off x 500, fp32 level (results/h200/explore/session56/last/). Loops
+// that stopped at a lane's last element instead of running all E slots were slower everywhere
+// (their branches; staged/). STEP08_STAGED_PAIRS=0 keeps one element an access (for comparisons).
 constexpr int kStagedWarps = 4, kStagedPacks = 256;  // 4 KB of shared memory a warp
 // Past 2 KB rows the shifted team is as fast or faster (fp32 rows of 777 and 1001 floats:
 // results/h100/explore/session37/staged/staged.txt).
