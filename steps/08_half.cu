@@ -1157,11 +1157,15 @@ constexpr int64_t kStagedMinBytes = int64_t{2} << 20, kStagedMinBytesLongHalves 
 constexpr int64_t kStagedShortHalves = 32;  // halves rows of up to 64 bytes
 
 // The staged configurations, smallest first: (lanes per row, elements per lane). A row takes the
-// first that holds it: teams of 1-32 lanes with 8 elements each, then a warp with 16 or 32.
+// first that holds it: teams of 1-32 lanes with 8 elements each, then a warp with 16 or 32; and
+// since the fifty-sixth session two in between that waste fewer slots, 2 x 6 (rows of 9-12:
+// 10 takes 12 slots, not 16) and 4 x 14 (rows of 33-56: 50 takes 56, not 64, on 4 lanes, one
+// shuffle step fewer). STEP08_STAGED_FINE=0 skips those two (for comparisons).
 struct StagedCfg {
   int lanes, elems;
 };
-constexpr StagedCfg kStagedCfgs[] = {{1, 8}, {2, 8}, {4, 8}, {8, 8}, {16, 8}, {32, 8}, {32, 16}, {32, 32}};
+constexpr StagedCfg kStagedCfgs[] = {{1, 8},  {2, 6},  {2, 8},  {4, 8},   {4, 14},
+                                     {8, 8},  {16, 8}, {32, 8}, {32, 16}, {32, 32}};
 constexpr int kNumStagedCfgs = sizeof(kStagedCfgs) / sizeof(kStagedCfgs[0]);
 
 // The longest row staged_rows takes: 2 KB, which its largest team holds, and a warp's stretch too.
@@ -1204,11 +1208,22 @@ int staged_spread_warps() {
   return k;
 }
 
+// The configurations STEP08_STAGED_FINE=0 skips: the two whose elements are not 8, 16 or 32.
+constexpr bool staged_cfg_fine(StagedCfg c) { return c.elems != 8 && c.elems != 16 && c.elems != 32; }
+bool staged_fine_enabled() {
+  static const bool on = [] {
+    const char* e = std::getenv("STEP08_STAGED_FINE");
+    return !(e && std::strcmp(e, "0") == 0);
+  }();
+  return on;
+}
+
 template <class T, int I = 0>
 void launch_staged_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   constexpr StagedCfg c = kStagedCfgs[I];
   if constexpr (I + 1 < kNumStagedCfgs && int64_t{c.lanes} * c.elems < staged_max_cols<T>()) {
-    if (N > int64_t{c.lanes} * c.elems) return launch_staged_rows<T, I + 1>(x, y, M, N, stream);
+    if (N > int64_t{c.lanes} * c.elems || (staged_cfg_fine(c) && !staged_fine_enabled()))
+      return launch_staged_rows<T, I + 1>(x, y, M, N, stream);
   }
   // As many rows a warp as fill its stretch, but no more than spread the matrix over
   // kStagedSpreadWarps warps an SM: a small matrix is latency-bound, and more warps with less each

@@ -19,6 +19,9 @@
 #   OUT=... bash results/h200/session56.run.sh last   stages 03, 08, 11, the library and
 #     build/test_gpu: test-gpu on stages 08 and 11, explore/session56/last.sh (the committed
 #     staged_rows against STEP08_STAGED_PAIRS=0, two rounds), then the "small" sweep as in final
+#   OUT=... bash results/h200/session56.run.sh fine   stage 08 and build/test_gpu: test-gpu on
+#     stage 08, then explore/session56/fine.sh (staged_rows' two new configurations against
+#     STEP08_STAGED_FINE=0, two rounds)
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-lean}
 PROBES=results/h200/explore/session56
@@ -27,6 +30,7 @@ case $part in
 lean) mk step08 step10 step11 ;;
 pack | staged) mk step08 ;;
 final | last) mk step03 step08 step11 lib build/test_gpu ;;
+fine) mk step08 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -46,6 +50,10 @@ pack)
 staged)
   PROBE_UNTIL=500 timeout $((560 - SECONDS)) bash $PROBES/staged.sh > $R/staged.txt 2>&1
   echo "staged exit $? at ${SECONDS}s"; cat $R/staged.txt ;;
+fine)
+  LIMIT=250 test_gpu 08
+  PROBE_UNTIL=420 timeout $((440 - SECONDS)) bash $PROBES/fine.sh > $R/fine.txt 2>&1
+  echo "fine exit $? at ${SECONDS}s"; cat $R/fine.txt ;;
 final | last)
   if [ $part = final ]; then
     LIMIT=230 test_gpu 08
