@@ -2,8 +2,8 @@
 """Prints the fifty-sixth session's tables (docs/08_half.md, "Short rows in shared memory") from
 the probe files beside it: each shape under each form, the mean of its runs' µs and % of the copy.
 
-Usage: python3 results/h200/explore/session56/table.py [pack|final|staged|last|lean|docs]
-(no argument: the first five; docs: the two tables of docs/08_half.md as they stand there)."""
+Usage: python3 results/h200/explore/session56/table.py [pack|final|staged|last|fine|lean|docs]
+(no argument: the first six; docs: the two tables of docs/08_half.md as they stand there)."""
 import collections
 import os
 import re
@@ -12,7 +12,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 LINE = re.compile(r"^(\w+) (\d+) x (\d+) (.*?)timeout 60 ./step08: ([\d.]+) us ([\d.]+)%$")
 FILES = {"pack": "pack/pack.txt", "final": "final/final.txt", "staged": "staged/staged.txt",
-         "last": "last/last.txt", "lean": "lean/lean.txt"}
+         "last": "last/last.txt", "fine": "fine/fine.txt", "lean": "lean/lean.txt"}
 
 
 def runs(name):
