@@ -67,6 +67,12 @@ namespace {
 // (The 16-byte pack helpers this stage introduced, opaque() and cp_async16() among them, live in
 // common/packs.cuh.)
 
+// A comparison knob of this stage: on unless the environment sets NAME=0 (each caller reads it once).
+bool knob_on(const char* name) {
+  const char* e = std::getenv(name);
+  return !(e && std::strcmp(e, "0") == 0);
+}
+
 // Element access with W elements per access: W = kVec<T> (16-byte packs; rows are 16-byte aligned
 // when N % kVec == 0) or W = 1 (one element at a time: any N). Raw<T, W> is what one access holds
 // before conversion: a uint4 pack, or one float.
@@ -299,10 +305,7 @@ __global__ void __maxnreg__(kLeanRegs<T>) team_rows_lean(const T* __restrict__ x
   team_rows_body<T, TL, P, false, false, true>(x, y, M, N);
 }
 bool lean_teams_enabled() {
-  static const bool on = [] {
-    const char* e = std::getenv("STEP08_LEAN");
-    return !(e && std::strcmp(e, "0") == 0);
-  }();
+  static const bool on = knob_on("STEP08_LEAN");
   return on;
 }
 // The teams that have a lean kernel: halves rows in packs, 4 packs a thread; in fp16 the teams of
@@ -326,10 +329,7 @@ auto team_kernel(bool lean) {
 
 // STEP08_CAPPED=0 runs the halves block teams as team_rows, uncapped (for comparisons).
 bool capped_teams_enabled() {
-  static const bool on = [] {
-    const char* e = std::getenv("STEP08_CAPPED");
-    return !(e && std::strcmp(e, "0") == 0);
-  }();
+  static const bool on = knob_on("STEP08_CAPPED");
   return on;
 }
 
@@ -927,10 +927,7 @@ void launch_onepass(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream)
 // STEP08_BLOCK_TEAMS=0 keeps a row in its configuration's team of 4-32 warps (4-16 in fp32), a
 // power of two, however much of it the row leaves idle (for comparisons).
 bool block_teams_enabled() {
-  static const bool on = [] {
-    const char* e = std::getenv("STEP08_BLOCK_TEAMS");
-    return !(e && std::strcmp(e, "0") == 0);
-  }();
+  static const bool on = knob_on("STEP08_BLOCK_TEAMS");
   return on;
 }
 
@@ -990,10 +987,7 @@ constexpr bool deep_teams_hold_their_rows() {
 static_assert(deep_teams_hold_their_rows<float>() && deep_teams_hold_their_rows<__half>(),
               "a deep team holds its configuration's packs, 4 or more a thread");
 bool deep_teams_enabled() {
-  static const bool on = [] {
-    const char* e = std::getenv("STEP08_DEEP");
-    return !(e && std::strcmp(e, "0") == 0);
-  }();
+  static const bool on = knob_on("STEP08_DEEP");
   return on;
 }
 // Rows of up to 512 B (a warp of one pack a row) stay in their team once the matrix is larger than
@@ -1014,10 +1008,7 @@ bool deep_team_wanted(TeamCfg c, int64_t M, int64_t row_bytes) {
 // STEP08_SHORT_CHAIN=0 keeps the five steps (for comparisons).
 constexpr bool short_chain_takes(TeamCfg c) { return c.lanes >= 64 && c.lanes <= 256; }
 bool short_chain_enabled() {
-  static const bool on = [] {
-    const char* e = std::getenv("STEP08_SHORT_CHAIN");
-    return !(e && std::strcmp(e, "0") == 0);
-  }();
+  static const bool on = knob_on("STEP08_SHORT_CHAIN");
   return on;
 }
 
@@ -1092,18 +1083,12 @@ bool two_team_blocks_fit(DType t, int64_t cols, bool shifted) {
 // Short rows not in packs whose group of rows fills at most kPackRowsMaxPacks packs, x and y on a
 // 16-byte boundary: pack_rows, unless STEP08_PACK_ROWS=0 (the shifted team then, for comparisons).
 bool pack_rows_enabled() {
-  static const bool on = [] {
-    const char* e = std::getenv("STEP08_PACK_ROWS");
-    return !(e && std::strcmp(e, "0") == 0);
-  }();
+  static const bool on = knob_on("STEP08_PACK_ROWS");
   return on;
 }
 // STEP08_PACK_ASYNC=0 runs pack_rows with its loads through registers (for comparisons).
 bool pack_rows_async() {
-  static const bool on = [] {
-    const char* e = std::getenv("STEP08_PACK_ASYNC");
-    return !(e && std::strcmp(e, "0") == 0);
-  }();
+  static const bool on = knob_on("STEP08_PACK_ASYNC");
   return on;
 }
 
@@ -1194,10 +1179,7 @@ bool staged_rows_ok(const T* x, const T* y, int64_t M, int64_t N) {
 // STEP08_STAGED_PAIRS=0: one element a shared-memory access in rows of an even length too (for
 // comparisons).
 bool staged_pairs_enabled() {
-  static const bool on = [] {
-    const char* e = std::getenv("STEP08_STAGED_PAIRS");
-    return !(e && std::strcmp(e, "0") == 0);
-  }();
+  static const bool on = knob_on("STEP08_STAGED_PAIRS");
   return on;
 }
 
@@ -1214,10 +1196,7 @@ int staged_spread_warps() {
 // The configurations STEP08_STAGED_FINE=0 skips: the two whose elements are not 8, 16 or 32.
 constexpr bool staged_cfg_fine(StagedCfg c) { return c.elems != 8 && c.elems != 16 && c.elems != 32; }
 bool staged_fine_enabled() {
-  static const bool on = [] {
-    const char* e = std::getenv("STEP08_STAGED_FINE");
-    return !(e && std::strcmp(e, "0") == 0);
-  }();
+  static const bool on = knob_on("STEP08_STAGED_FINE");
   return on;
 }
 
