@@ -28,7 +28,8 @@
 //     packs, exp twice, 32 registers in fp16 and 40 in bf16: more blocks an SM);
 //   * `staged_rows` for short rows not in whole packs (thirty-seventh session): a warp's stretch of
 //     rows copied into shared memory in 16-byte packs, a team of lanes per row there, and back
-//     (rows of an even length two elements an access there since the fifty-sixth);
+//     (rows of an even length two elements an access there since the fifty-sixth, odd since the
+//     fifty-seventh);
 //   * rows that are not a whole number of packs (N % kVec != 0, or x and y misaligned alike) in
 //     those same caches, "shifted": packs counted from the 16-byte boundary before the row, the two
 //     partial ones element by element (common/packs.cuh's ShiftedRow, stage 03's row_chunks.cuh for
@@ -44,8 +45,8 @@
 // them through registers, not by cp.async),
 // STEP08_STAGED_ROWS=0 leaves staged_rows' to the shifted teams (=1 stages them at any matrix
 // size, =all rows in packs too; STEP08_STAGED_SPREAD=k spreads a small matrix over k warps an SM;
-// STEP08_STAGED_PAIRS=0 takes even rows one element an access, STEP08_STAGED_FINE=0 skips its
-// configurations of 2 x 6 and 4 x 14: for comparisons).
+// STEP08_STAGED_PAIRS=0 takes rows one element an access, STEP08_STAGED_ODD=0 odd rows only,
+// STEP08_STAGED_FINE=0 skips its configurations of 2 x 6 and 4 x 14: for comparisons).
 // See docs/08_half.md.
 #include <array>
 #include <climits>
@@ -475,6 +476,10 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
 // 5-7% off x 50 and 3-4% off x 500, fp32 level (results/h200/explore/session56/last/). Loops
 // that stopped at a lane's last element instead of running all E slots were slower everywhere
 // (their branches; staged/). STEP08_STAGED_PAIRS=0 keeps one element an access (for comparisons).
+// Rows of an odd length (fifty-seventh session) in pairs too: a row's first element is even on
+// every other row, so the pairs start at its first element or its second, and lane 0 of the team
+// takes the one element they leave (its last, or its first) by itself. STEP08_STAGED_ODD=0 keeps
+// odd rows one element an access (for comparisons).
 constexpr int kStagedWarps = 4, kStagedPacks = 256;  // 4 KB of shared memory a warp
 // Past 2 KB rows the shifted team is as fast or faster (fp32 rows of 777 and 1001 floats:
 // results/h100/explore/session37/staged/staged.txt).
@@ -494,9 +499,14 @@ __device__ __forceinline__ void store_pair(T* row, int p, float2 f) {
   else reinterpret_cast<uint32_t*>(row)[p] = float2_to_word(f, T{});
 }
 
-template <class T, int TL, int E, bool PAIRS = false>
+// How a lane reads its row's elements in shared memory: one an access; two an access (rows of an
+// even length); two an access and, on the team's lane 0, the one element the pairs leave (odd).
+enum class Access { elements, pairs, pairs_odd };
+
+template <class T, int TL, int E, Access A = Access::elements>
 __global__ void __launch_bounds__(kStagedWarps * 32)
     staged_rows(const T* __restrict__ x, T* __restrict__ y, int64_t M, int N, int R) {
+  constexpr bool PAIRS = A != Access::elements, ODD = A == Access::pairs_odd;
   constexpr int V = kVec<T>, TEAMS = 32 / TL, LOADS = kStagedPacks / 32;
   __shared__ uint4 stage[kStagedWarps][kStagedPacks];
   const int lane = static_cast<int>(threadIdx.x % 32), warp = static_cast<int>(threadIdx.x / 32);
@@ -526,7 +536,9 @@ __global__ void __launch_bounds__(kStagedWarps * 32)
   __syncwarp();
   // 2. A team per row, 32 / TL rows at a time: max, exp(x - max) once, sum, normalised in place
   //    (an all -inf row gives NaN, as torch's). Every lane runs every round (the shuffles need all 32).
-  //    Even rows start on an even element (the stretch does: begin = row0 N), so pairs align.
+  //    Even rows start on an even element (the stretch does: begin = row0 N), so pairs align; an
+  //    odd row's pairs start at its element s, the parity of its first (row0 + r), and its one
+  //    element left, `one`, is its first (s = 1) or its last (s = 0).
   T* const stretch = reinterpret_cast<T*>(buf) + (begin - q0 * V);
   const int team = lane / TL, t = lane % TL;
   for (int first = 0; first < rows; first += TEAMS) {
@@ -534,14 +546,22 @@ __global__ void __launch_bounds__(kStagedWarps * 32)
     T* const row = stretch + (r < rows ? r : 0) * N;
     float v[E];
     float m = -INFINITY;
+    [[maybe_unused]] float one = -INFINITY;
+    [[maybe_unused]] const int s = ODD ? static_cast<int>((row0 + r) & 1) : 0;
+    [[maybe_unused]] T* const alone = row + (s ? 0 : N - 1);
     if constexpr (PAIRS) {
+      T* const even = row + s;
 #pragma unroll
       for (int e = 0; e < E / 2; ++e) {
         const int p = t + TL * e;
-        const float2 f = r < rows && 2 * p < N ? load_pair(row, p) : make_float2(-INFINITY, -INFINITY);
+        const float2 f = r < rows && 2 * p + ODD < N ? load_pair(even, p) : make_float2(-INFINITY, -INFINITY);
         v[2 * e] = f.x;
         v[2 * e + 1] = f.y;
         m = fmaxf(m, fmaxf(f.x, f.y));
+      }
+      if constexpr (ODD) {
+        if (r < rows && t == 0) one = static_cast<float>(*alone);
+        m = fmaxf(m, one);
       }
     } else {
 #pragma unroll
@@ -558,11 +578,19 @@ __global__ void __launch_bounds__(kStagedWarps * 32)
       v[e] = exp_ftz(v[e] - ms);
       l += v[e];
     }
+    if constexpr (ODD) {
+      one = exp_ftz(one - ms);
+      l += one;
+    }
     const float inv = 1.0f / lanes_allreduce<TL>(l, SumOp{}, nullptr);
     if constexpr (PAIRS) {
+      T* const even = row + s;
 #pragma unroll
       for (int e = 0; e < E / 2; ++e)
-        if (r < rows && 2 * (t + TL * e) < N) store_pair(row, t + TL * e, make_float2(v[2 * e] * inv, v[2 * e + 1] * inv));
+        if (r < rows && 2 * (t + TL * e) + ODD < N)
+          store_pair(even, t + TL * e, make_float2(v[2 * e] * inv, v[2 * e + 1] * inv));
+      if constexpr (ODD)
+        if (r < rows && t == 0) *alone = static_cast<T>(one * inv);
     } else {
 #pragma unroll
       for (int e = 0; e < E; ++e)
@@ -1182,6 +1210,11 @@ bool staged_pairs_enabled() {
   static const bool on = knob_on("STEP08_STAGED_PAIRS");
   return on;
 }
+// STEP08_STAGED_ODD=0: rows of an odd length one element an access (for comparisons).
+bool staged_odd_enabled() {
+  static const bool on = knob_on("STEP08_STAGED_ODD");
+  return on;
+}
 
 // STEP08_STAGED_SPREAD=k: k warps an SM for a small matrix instead of kStagedSpreadWarps (for
 // comparisons).
@@ -1219,8 +1252,10 @@ void launch_staged_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t str
   constexpr int teams = 32 / c.lanes;
   if (rows_per_warp > teams) rows_per_warp = rows_per_warp / teams * teams;
   const int64_t warps = ceil_div(M, int64_t{rows_per_warp});
-  const auto kernel = N % 2 == 0 && staged_pairs_enabled() ? staged_rows<T, c.lanes, c.elems, true>
-                                                           : staged_rows<T, c.lanes, c.elems>;
+  const bool pairs = staged_pairs_enabled() && (N % 2 == 0 || staged_odd_enabled());
+  const auto kernel = !pairs       ? staged_rows<T, c.lanes, c.elems>
+                      : N % 2 == 0 ? staged_rows<T, c.lanes, c.elems, Access::pairs>
+                                   : staged_rows<T, c.lanes, c.elems, Access::pairs_odd>;
   kernel<<<static_cast<unsigned>(ceil_div(warps, int64_t{kStagedWarps})), kStagedWarps * 32, 0, stream>>>(
       x, y, M, static_cast<int>(N), rows_per_warp);
   CUDA_CHECK_LAUNCH();
@@ -1472,7 +1507,11 @@ void explain_staged_rows(std::vector<KernelConfig>& out) {
                  reinterpret_cast<const void*>(staged_rows<T, c.lanes, c.elems>), kStagedWarps * 32, 0, c.elems});
   out.push_back({"staged_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.elems) + " in pairs, even N <= " +
                      std::to_string(most) + " not in packs",
-                 reinterpret_cast<const void*>(staged_rows<T, c.lanes, c.elems, true>), kStagedWarps * 32, 0, c.elems});
+                 reinterpret_cast<const void*>(staged_rows<T, c.lanes, c.elems, Access::pairs>), kStagedWarps * 32, 0, c.elems});
+  out.push_back({"staged_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.elems) + " in pairs, odd N <= " +
+                     std::to_string(most) + " not in packs",
+                 reinterpret_cast<const void*>(staged_rows<T, c.lanes, c.elems, Access::pairs_odd>), kStagedWarps * 32, 0,
+                 c.elems + 1});
   if constexpr (I + 1 < kNumStagedCfgs && int64_t{c.lanes} * c.elems < staged_max_cols<T>())
     explain_staged_rows<T, I + 1>(out);
 }

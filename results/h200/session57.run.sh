@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Device runs of the fifty-seventh session (2026-11-29), on an H200:
+#   OUT=... bash results/h200/session57.run.sh odd   stage 08 and build/test_gpu: test-gpu on
+#     stage 08, then explore/session57/odd.sh (staged_rows' odd rows in pairs against
+#     STEP08_STAGED_ODD=0, two rounds)
+#   OUT=... bash results/h200/session57.run.sh final   stages 03, 08, 11, the library and
+#     build/test_gpu: test-gpu on stage 11, compute-sanitizer's four tools on staged_rows' odd
+#     rows (small matrices, staged by STEP08_STAGED_ROWS=1), then bench/peers.py's "small" sweep
+#     with the dispatcher, stages 03 and 08 and every peer (as the fifty-sixth session's last part)
+# GPU-agnostic: it runs unchanged on an H100.
+part=${1:-odd}
+PROBES=results/h200/explore/session57
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps; the call's files under ./$part/
+case $part in
+odd) mk step08 build/test_gpu ;;
+final) mk step03 step08 step11 lib build/test_gpu ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+case $part in
+odd)
+  LIMIT=300 test_gpu 08
+  PROBE_UNTIL=540 timeout $((560 - SECONDS)) bash $PROBES/odd.sh > $R/odd.txt 2>&1
+  echo "odd exit $? at ${SECONDS}s"; cat $R/odd.txt ;;
+final)
+  LIMIT=250 test_gpu 11
+  printf 'f16 4099 25 odd, staged\nbf16 4099 45 odd, staged\nf32 4097 11 odd, staged\n' |
+    STEP08_STAGED_ROWS=1 timeout $((400 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step08' \
+    > $R/sanitize08.txt 2>&1
+  echo "sanitize exit $? at ${SECONDS}s"; cat $R/sanitize08.txt
+  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
+    --dtypes f32,f16,bf16 --sweeps small \
+    --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
+    --out $R/peers-small-$commit.json > $R/peers-small-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-small-$commit.txt ;;
+esac
