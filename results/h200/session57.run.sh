@@ -7,12 +7,15 @@
 #     build/test_gpu: test-gpu on stage 11, compute-sanitizer's four tools on staged_rows' odd
 #     rows (small matrices, staged by STEP08_STAGED_ROWS=1), then bench/peers.py's "small" sweep
 #     with the dispatcher, stages 03 and 08 and every peer (as the fifty-sixth session's last part)
+#   OUT=... bash results/h200/session57.run.sh odd2   stage 08: explore/session57/odd2.sh (odd
+#     rows of 5-1023 in pairs against STEP08_STAGED_ODD=0, about 64 MB each, two rounds)
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-odd}
 PROBES=results/h200/explore/session57
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps; the call's files under ./$part/
 case $part in
 odd) mk step08 build/test_gpu ;;
+odd2) mk step08 ;;
 final) mk step03 step08 step11 lib build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -21,6 +24,9 @@ odd)
   LIMIT=300 test_gpu 08
   PROBE_UNTIL=540 timeout $((560 - SECONDS)) bash $PROBES/odd.sh > $R/odd.txt 2>&1
   echo "odd exit $? at ${SECONDS}s"; cat $R/odd.txt ;;
+odd2)
+  PROBE_UNTIL=500 timeout $((520 - SECONDS)) bash $PROBES/odd2.sh > $R/odd2.txt 2>&1
+  echo "odd2 exit $? at ${SECONDS}s"; cat $R/odd2.txt ;;
 final)
   LIMIT=250 test_gpu 11
   printf 'f16 4099 25 odd, staged\nbf16 4099 45 odd, staged\nf32 4097 11 odd, staged\n' |
