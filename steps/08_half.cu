@@ -478,8 +478,9 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
 // (their branches; staged/). STEP08_STAGED_PAIRS=0 keeps one element an access (for comparisons).
 // Rows of an odd length (fifty-seventh session) in pairs too: a row's first element is even on
 // every other row, so the pairs start at its first element or its second, and lane 0 of the team
-// takes the one element they leave (its last, or its first) by itself. STEP08_STAGED_ODD=0 keeps
-// odd rows one element an access (for comparisons).
+// takes the one element they leave (its last, or its first) by itself, so a team holds odd rows
+// one longer than its slots (staged_holds). STEP08_STAGED_ODD=0 keeps odd rows one element an
+// access (for comparisons).
 constexpr int kStagedWarps = 4, kStagedPacks = 256;  // 4 KB of shared memory a warp
 // Past 2 KB rows the shifted team is as fast or faster (fp32 rows of 777 and 1001 floats:
 // results/h100/explore/session37/staged/staged.txt).
@@ -1233,11 +1234,23 @@ bool staged_fine_enabled() {
   return on;
 }
 
+// How staged_rows reads rows of N elements: in pairs unless a knob says otherwise.
+Access staged_access(int64_t N) {
+  if (!staged_pairs_enabled()) return Access::elements;
+  if (N % 2 == 0) return Access::pairs;
+  return staged_odd_enabled() ? Access::pairs_odd : Access::elements;
+}
+
+// The longest row a configuration holds: its slots, and in odd pairs one more (the element alone
+// rides beside the pairs, which then fill every slot: rows of 9, 17, 33 on 1 x 8, 2 x 8, 4 x 8).
+int64_t staged_holds(StagedCfg c, Access a) { return int64_t{c.lanes} * c.elems + (a == Access::pairs_odd); }
+
 template <class T, int I = 0>
 void launch_staged_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   constexpr StagedCfg c = kStagedCfgs[I];
+  const Access access = staged_access(N);
   if constexpr (I + 1 < kNumStagedCfgs && int64_t{c.lanes} * c.elems < staged_max_cols<T>()) {
-    if (N > int64_t{c.lanes} * c.elems || (staged_cfg_fine(c) && !staged_fine_enabled()))
+    if (N > staged_holds(c, access) || (staged_cfg_fine(c) && !staged_fine_enabled()))
       return launch_staged_rows<T, I + 1>(x, y, M, N, stream);
   }
   // As many rows a warp as fill its stretch, but no more than spread the matrix over
@@ -1252,10 +1265,9 @@ void launch_staged_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t str
   constexpr int teams = 32 / c.lanes;
   if (rows_per_warp > teams) rows_per_warp = rows_per_warp / teams * teams;
   const int64_t warps = ceil_div(M, int64_t{rows_per_warp});
-  const bool pairs = staged_pairs_enabled() && (N % 2 == 0 || staged_odd_enabled());
-  const auto kernel = !pairs       ? staged_rows<T, c.lanes, c.elems>
-                      : N % 2 == 0 ? staged_rows<T, c.lanes, c.elems, Access::pairs>
-                                   : staged_rows<T, c.lanes, c.elems, Access::pairs_odd>;
+  const auto kernel = access == Access::pairs       ? staged_rows<T, c.lanes, c.elems, Access::pairs>
+                      : access == Access::pairs_odd ? staged_rows<T, c.lanes, c.elems, Access::pairs_odd>
+                                                    : staged_rows<T, c.lanes, c.elems>;
   kernel<<<static_cast<unsigned>(ceil_div(warps, int64_t{kStagedWarps})), kStagedWarps * 32, 0, stream>>>(
       x, y, M, static_cast<int>(N), rows_per_warp);
   CUDA_CHECK_LAUNCH();
@@ -1509,7 +1521,7 @@ void explain_staged_rows(std::vector<KernelConfig>& out) {
                      std::to_string(most) + " not in packs",
                  reinterpret_cast<const void*>(staged_rows<T, c.lanes, c.elems, Access::pairs>), kStagedWarps * 32, 0, c.elems});
   out.push_back({"staged_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.elems) + " in pairs, odd N <= " +
-                     std::to_string(most) + " not in packs",
+                     std::to_string(most < staged_max_cols<T>() ? most + 1 : most) + " not in packs",
                  reinterpret_cast<const void*>(staged_rows<T, c.lanes, c.elems, Access::pairs_odd>), kStagedWarps * 32, 0,
                  c.elems + 1});
   if constexpr (I + 1 < kNumStagedCfgs && int64_t{c.lanes} * c.elems < staged_max_cols<T>())

@@ -9,6 +9,10 @@
 #     with the dispatcher, stages 03 and 08 and every peer (as the fifty-sixth session's last part)
 #   OUT=... bash results/h200/session57.run.sh odd2   stage 08: explore/session57/odd2.sh (odd
 #     rows of 5-1023 in pairs against STEP08_STAGED_ODD=0, about 64 MB each, two rounds)
+#   OUT=... bash results/h200/session57.run.sh odd3   stage 08 and build/test_gpu (carry
+#     build/base/step08, 6d1fd02's stage 08 built for sm_90): test-gpu on stage 08, then
+#     explore/session57/odd3.sh (odd rows one longer than a team's slots on that team, against
+#     6d1fd02, alternately)
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-odd}
 PROBES=results/h200/explore/session57
@@ -16,6 +20,7 @@ PROBES=results/h200/explore/session57
 case $part in
 odd) mk step08 build/test_gpu ;;
 odd2) mk step08 ;;
+odd3) mk step08 build/test_gpu ;;
 final) mk step03 step08 step11 lib build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -27,6 +32,10 @@ odd)
 odd2)
   PROBE_UNTIL=500 timeout $((520 - SECONDS)) bash $PROBES/odd2.sh > $R/odd2.txt 2>&1
   echo "odd2 exit $? at ${SECONDS}s"; cat $R/odd2.txt ;;
+odd3)
+  LIMIT=300 test_gpu 08
+  timeout $((580 - SECONDS)) bash $PROBES/odd3.sh > $R/odd3.txt 2>&1
+  echo "odd3 exit $? at ${SECONDS}s"; cat $R/odd3.txt ;;
 final)
   LIMIT=250 test_gpu 11
   printf 'f16 4099 25 odd, staged\nbf16 4099 45 odd, staged\nf32 4097 11 odd, staged\n' |

@@ -94,8 +94,9 @@ TEST_CASE("every stage on rows of 128 B to 128 KB, few rows and a partial last b
 // rows of 10: 21-42 MB) and gives its shifted team below; every special input on a few of them;
 // and 2^20 + 3 rows of 4, 8, 10 and 50 (staged in every dtype: 50 on the team of 4 lanes x 14 and
 // 10 on 2 x 6 since the fifty-sixth session, in pairs), the special inputs on 10 and 50 too; and of
-// 11, 25 and 45, odd, staged in pairs and one element alone since the fifty-seventh (every other
-// row's pairs start at its second element), the special inputs on 25.
+// 9, 11, 17, 25, 33 and 45, odd, staged in pairs and one element alone since the fifty-seventh
+// (every other row's pairs start at its second element; 9, 17 and 33 fill the slots of 1 x 8,
+// 2 x 8 and 4 x 8 and the one alone rides beside them), the special inputs on 25 and 33.
 TEST_CASE("every stage on short rows (N = 1 .. 300), several rows per warp") {
   for_each_stage([](const Stage& s, DType t) {
     for (int64_t M : {1, 5, 4099})
@@ -104,9 +105,10 @@ TEST_CASE("every stage on short rows (N = 1 .. 300), several rows per warp") {
         check_one(s, t, M, N, InputKind::random);
     for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf, InputKind::all_equal})
       for (int64_t N : {1, 3, 4, 8, 10, 50, 64}) check_one(s, t, 37, N, kind);
-    for (int64_t N : {4, 8, 10, 11, 25, 45, 50}) check_one(s, t, (int64_t{1} << 20) + 3, N, InputKind::random);
+    for (int64_t N : {4, 8, 9, 10, 11, 17, 25, 33, 45, 50})
+      check_one(s, t, (int64_t{1} << 20) + 3, N, InputKind::random);
     for (InputKind kind : {InputKind::special, InputKind::neg_inf})
-      for (int64_t N : {10, 25, 50}) check_one(s, t, (int64_t{1} << 20) + 3, N, kind);
+      for (int64_t N : {10, 25, 33, 50}) check_one(s, t, (int64_t{1} << 20) + 3, N, kind);
   });
 }
 
