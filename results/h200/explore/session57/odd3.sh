@@ -6,6 +6,7 @@
 # carried), alternately, base, new, base, new, each in its own process, 30 iterations; rows of 25
 # and 10 halves (their teams unchanged) are the controls. About 64 MB each (x alone).
 . "$(dirname "$0")/../../../h100/explore/probe.sh"  # ab
+[ -x build/base/step08 ] || gunzip -k build/base/step08.gz  # carried compressed
 BASE=build/base NEW=.
 while read -r t m n; do
   ab odd3 $t $m $n step08
