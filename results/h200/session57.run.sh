@@ -13,6 +13,10 @@
 #     build/base/step08, 6d1fd02's stage 08 built for sm_90): test-gpu on stage 08, then
 #     explore/session57/odd3.sh (odd rows one longer than a team's slots on that team, against
 #     6d1fd02, alternately)
+#   OUT=... bash results/h200/session57.run.sh last   stage 08 and build/test_gpu: test-gpu on
+#     stage 11, compute-sanitizer's four tools on odd rows that fill a team's slots (small
+#     matrices, staged by STEP08_STAGED_ROWS=1), then explore/session57/odd4.sh (the final build's
+#     odd rows of 5-1023 against STEP08_STAGED_ODD=0, two rounds)
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-odd}
 PROBES=results/h200/explore/session57
@@ -20,7 +24,7 @@ PROBES=results/h200/explore/session57
 case $part in
 odd) mk step08 build/test_gpu ;;
 odd2) mk step08 ;;
-odd3) mk step08 build/test_gpu ;;
+odd3 | last) mk step08 build/test_gpu ;;
 final) mk step03 step08 step11 lib build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -36,6 +40,14 @@ odd3)
   LIMIT=300 test_gpu 08
   timeout $((580 - SECONDS)) bash $PROBES/odd3.sh > $R/odd3.txt 2>&1
   echo "odd3 exit $? at ${SECONDS}s"; cat $R/odd3.txt ;;
+last)
+  LIMIT=200 test_gpu 11
+  printf 'f16 4099 17 odd, fills 2 x 8\nbf16 4099 65 odd, fills 8 x 8\nf32 4097 33 odd, fills 4 x 8\n' |
+    STEP08_STAGED_ROWS=1 timeout $((260 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step08' \
+    > $R/sanitize08.txt 2>&1
+  echo "sanitize exit $? at ${SECONDS}s"; cat $R/sanitize08.txt
+  PROBE_UNTIL=560 timeout $((580 - SECONDS)) bash $PROBES/odd4.sh > $R/odd4.txt 2>&1
+  echo "odd4 exit $? at ${SECONDS}s"; cat $R/odd4.txt ;;
 final)
   LIMIT=250 test_gpu 11
   printf 'f16 4099 25 odd, staged\nbf16 4099 45 odd, staged\nf32 4097 11 odd, staged\n' |
