@@ -17,6 +17,9 @@
 #     stage 11, compute-sanitizer's four tools on odd rows that fill a team's slots (small
 #     matrices, staged by STEP08_STAGED_ROWS=1), then explore/session57/odd4.sh (the final build's
 #     odd rows of 5-1023 against STEP08_STAGED_ODD=0, two rounds)
+#   OUT=... bash results/h200/session57.run.sh short   build/test_gpu: its short-row case (which
+#     this session gave rows of 9, 11, 17, 25, 33 and 45) on every stage but 08 and 11 (those ran
+#     the whole of test-gpu in odd3 and last)
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-odd}
 PROBES=results/h200/explore/session57
@@ -25,6 +28,7 @@ case $part in
 odd) mk step08 build/test_gpu ;;
 odd2) mk step08 ;;
 odd3 | last) mk step08 build/test_gpu ;;
+short) mk build/test_gpu ;;
 final) mk step03 step08 step11 lib build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -48,6 +52,12 @@ last)
   echo "sanitize exit $? at ${SECONDS}s"; cat $R/sanitize08.txt
   PROBE_UNTIL=560 timeout $((580 - SECONDS)) bash $PROBES/odd4.sh > $R/odd4.txt 2>&1
   echo "odd4 exit $? at ${SECONDS}s"; cat $R/odd4.txt ;;
+short)
+  log=$R/test-gpu-short-rows.txt
+  echo "test-gpu  commit $commit  $(date -u '+%Y-%m-%d %H:%M UTC')" > $log
+  SOFTMAX_TEST_STAGES=01,02,03,04,05,06,07,09,10,12 timeout $((580 - SECONDS)) build/test_gpu --duration=true \
+    -tc='every stage on short rows*' >> $log 2>&1
+  echo "test-gpu short rows exit $? at ${SECONDS}s"; tail -n 4 $log ;;
 final)
   LIMIT=250 test_gpu 11
   printf 'f16 4099 25 odd, staged\nbf16 4099 45 odd, staged\nf32 4097 11 odd, staged\n' |
