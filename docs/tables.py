@@ -98,9 +98,16 @@ def demangle(names):
 
 
 def short_kernel(name):
-    """'void (anonymous namespace)::softmax_warp<128, 4>(float const*, ...)' -> 'softmax_warp<128,4>'."""
+    """'void (anonymous namespace)::softmax_warp<128, 4>(float const*, ...)' -> 'softmax_warp<128,4>';
+    an enumerator among the template arguments stays as c++filt writes it: '(Access)2'."""
     name = name.replace("(anonymous namespace)::", "")
-    name = re.sub(r"\(.*\)$", "", name)      # the parameter list
+    if name.endswith(")"):  # the parameter list: from the "(" that matches the last ")"
+        depth = 0
+        for i in range(len(name) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(name[i], 0)
+            if depth == 0:
+                name = name[:i]
+                break
     name = re.sub(r"^void ", "", name)        # the return type of a template's name
     return re.sub(r",\s+", ",", name)         # no spaces, so a marker can name it
 
@@ -509,6 +516,15 @@ def self_test():
             print(f"self-test failed:\n  got  {rows}\n  want {want}")
             return 1
     print("self-test: phases table ok")
+    got = [short_kernel("void (anonymous namespace)::softmax_warp<128, 4>(float const*, float*, int)"),
+           short_kernel("void (anonymous namespace)::staged_rows<__half, 4, 8, ((anonymous namespace)::Access)2>"
+                        "(__half const*, __half*, long, int, int)"),
+           short_kernel("twopass<float, 4>(float const*, float*)")]
+    want = ["softmax_warp<128,4>", "staged_rows<__half,4,8,(Access)2>", "twopass<float,4>"]
+    if got != want:
+        print(f"self-test failed:\n  got  {got}\n  want {want}")
+        return 1
+    print("self-test: kernel names ok")
     return 0
 
 

@@ -479,8 +479,10 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
 // Rows of an odd length (fifty-seventh session) in pairs too: a row's first element is even on
 // every other row, so the pairs start at its first element or its second, and lane 0 of the team
 // takes the one element they leave (its last, or its first) by itself, so a team holds odd rows
-// one longer than its slots (staged_holds). STEP08_STAGED_ODD=0 keeps odd rows one element an
-// access (for comparisons).
+// one longer than its slots (staged_holds). On an H200, halves odd rows of 5-1023 (64 MB) took
+// 1-34% less time, most where the smaller team now holds them (fp16 x 65: 62 -> 95% of the copy),
+// rows of 11 0.6-1.9% more; fp32 level to -7% (results/h200/explore/session57/last/odd4.txt).
+// STEP08_STAGED_ODD=0 keeps odd rows one element an access (for comparisons).
 constexpr int kStagedWarps = 4, kStagedPacks = 256;  // 4 KB of shared memory a warp
 // Past 2 KB rows the shifted team is as fast or faster (fp32 rows of 777 and 1001 floats:
 // results/h100/explore/session37/staged/staged.txt).
