@@ -46,7 +46,8 @@
 // STEP08_STAGED_ROWS=0 leaves staged_rows' to the shifted teams (=1 stages them at any matrix
 // size, =all rows in packs too; STEP08_STAGED_SPREAD=k spreads a small matrix over k warps an SM;
 // STEP08_STAGED_PAIRS=0 takes rows one element an access, STEP08_STAGED_ODD=0 odd rows only,
-// STEP08_STAGED_FINE=0 skips its configurations of 2 x 6 and 4 x 14: for comparisons).
+// STEP08_STAGED_FINE=0 skips its configurations whose elements a lane are not 8, 16 or 32: for
+// comparisons).
 // See docs/08_half.md.
 #include <array>
 #include <climits>
@@ -1179,12 +1180,14 @@ constexpr int64_t kStagedShortHalves = 32;  // halves rows of up to 64 bytes
 // 10 takes 12 slots, not 16) and 4 x 14 (rows of 33-56: 50 takes 56, not 64, on 4 lanes, one
 // shuffle step fewer). On an H200 they took 3-5% off halves 4194304 x 10 (to 94-96% of the
 // copy) and 9-10% off 524288 x 50 (to 93%), fp32 level (results/h200/explore/session56/fine/).
-// STEP08_STAGED_FINE=0 skips those two (for comparisons).
+// Since the fifty-seventh, four more between the longer ones: 8 x 14 (rows of 65-112, CIFAR-100's
+// 100 among them), 16 x 12 (129-192), 32 x 12 (257-384) and 32 x 24 (513-768, halves).
+// STEP08_STAGED_FINE=0 skips those six (for comparisons).
 struct StagedCfg {
   int lanes, elems;
 };
-constexpr StagedCfg kStagedCfgs[] = {{1, 8},  {2, 6},  {2, 8},  {4, 8},   {4, 14},
-                                     {8, 8},  {16, 8}, {32, 8}, {32, 16}, {32, 32}};
+constexpr StagedCfg kStagedCfgs[] = {{1, 8},  {2, 6},   {2, 8},   {4, 8},   {4, 14},  {8, 8},   {8, 14},
+                                     {16, 8}, {16, 12}, {32, 8},  {32, 12}, {32, 16}, {32, 24}, {32, 32}};
 constexpr int kNumStagedCfgs = sizeof(kStagedCfgs) / sizeof(kStagedCfgs[0]);
 
 // The longest row staged_rows takes: 2 KB, which its largest team holds, and a warp's stretch too.
@@ -1229,7 +1232,7 @@ int staged_spread_warps() {
   return k;
 }
 
-// The configurations STEP08_STAGED_FINE=0 skips: the two whose elements are not 8, 16 or 32.
+// The configurations STEP08_STAGED_FINE=0 skips: those whose elements are not 8, 16 or 32.
 constexpr bool staged_cfg_fine(StagedCfg c) { return c.elems != 8 && c.elems != 16 && c.elems != 32; }
 bool staged_fine_enabled() {
   static const bool on = knob_on("STEP08_STAGED_FINE");

@@ -20,6 +20,9 @@
 #   OUT=... bash results/h200/session57.run.sh short   build/test_gpu: its short-row case (which
 #     this session gave rows of 9, 11, 17, 25, 33 and 45) on every stage but 08 and 11 (those ran
 #     the whole of test-gpu in odd3 and last)
+#   OUT=... bash results/h200/session57.run.sh fine2   stage 08 and build/test_gpu (carry
+#     build/base/step08, fb9820d's stage 08 built for sm_90): test-gpu's short-row and staged cases
+#     on stage 08, then explore/session57/fine2.sh (the four new teams against fb9820d, alternately)
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-odd}
 PROBES=results/h200/explore/session57
@@ -29,6 +32,7 @@ odd) mk step08 build/test_gpu ;;
 odd2) mk step08 ;;
 odd3 | last) mk step08 build/test_gpu ;;
 short) mk build/test_gpu ;;
+fine2) mk step08 build/test_gpu ;;
 final) mk step03 step08 step11 lib build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -58,6 +62,14 @@ short)
   SOFTMAX_TEST_STAGES=01,02,03,04,05,06,07,09,10,12 timeout $((580 - SECONDS)) build/test_gpu --duration=true \
     -tc='every stage on short rows*' >> $log 2>&1
   echo "test-gpu short rows exit $? at ${SECONDS}s"; tail -n 4 $log ;;
+fine2)
+  log=$R/test-gpu-08-staged.txt
+  echo "test-gpu  commit $commit  $(date -u '+%Y-%m-%d %H:%M UTC')" > $log
+  SOFTMAX_TEST_STAGES=08 timeout $((150 - SECONDS)) build/test_gpu --duration=true \
+    -tc='every stage on short rows*,every stage on rows of 1-8 KB*' >> $log 2>&1
+  echo "test-gpu 08 short and staged exit $? at ${SECONDS}s"; tail -n 4 $log
+  timeout $((200 - SECONDS)) bash $PROBES/fine2.sh > $R/fine2.txt 2>&1
+  echo "fine2 exit $? at ${SECONDS}s"; cat $R/fine2.txt ;;
 final)
   LIMIT=250 test_gpu 11
   printf 'f16 4099 25 odd, staged\nbf16 4099 45 odd, staged\nf32 4097 11 odd, staged\n' |

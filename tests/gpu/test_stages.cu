@@ -96,7 +96,8 @@ TEST_CASE("every stage on rows of 128 B to 128 KB, few rows and a partial last b
 // 10 on 2 x 6 since the fifty-sixth session, in pairs), the special inputs on 10 and 50 too; and of
 // 9, 11, 17, 25, 33 and 45, odd, staged in pairs and one element alone since the fifty-seventh
 // (every other row's pairs start at its second element; 9, 17 and 33 fill the slots of 1 x 8,
-// 2 x 8 and 4 x 8 and the one alone rides beside them), the special inputs on 25 and 33.
+// 2 x 8 and 4 x 8 and the one alone rides beside them), the special inputs on 25 and 33; and of
+// 100 and 150, on the teams of 8 lanes x 14 and 16 x 12 since the fifty-seventh.
 TEST_CASE("every stage on short rows (N = 1 .. 300), several rows per warp") {
   for_each_stage([](const Stage& s, DType t) {
     for (int64_t M : {1, 5, 4099})
@@ -105,7 +106,7 @@ TEST_CASE("every stage on short rows (N = 1 .. 300), several rows per warp") {
         check_one(s, t, M, N, InputKind::random);
     for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf, InputKind::all_equal})
       for (int64_t N : {1, 3, 4, 8, 10, 50, 64}) check_one(s, t, 37, N, kind);
-    for (int64_t N : {4, 8, 9, 10, 11, 17, 25, 33, 45, 50})
+    for (int64_t N : {4, 8, 9, 10, 11, 17, 25, 33, 45, 50, 100, 150})
       check_one(s, t, (int64_t{1} << 20) + 3, N, InputKind::random);
     for (InputKind kind : {InputKind::special, InputKind::neg_inf})
       for (int64_t N : {10, 25, 33, 50}) check_one(s, t, (int64_t{1} << 20) + 3, N, kind);
@@ -119,16 +120,20 @@ TEST_CASE("every stage on short rows (N = 1 .. 300), several rows per warp") {
 // and on a partial pack; the special inputs at 37 rows. Stage 08 stages only matrices of 2 MB or
 // more, 32 MB for halves rows over 64 bytes (smaller ones take its shifted team, as does any call
 // with STEP08_STAGED_ROWS=0): 32771 rows of 510, 511 (fp32, halves) and 1001 (halves) are staged,
-// 33-67 MB, the special inputs too; 510, an even length, in pairs of elements (fifty-sixth session).
+// 33-67 MB, the special inputs too; 510, an even length, in pairs of elements (fifty-sixth session);
+// 65539 rows of 383 and 700 on the teams of 32 lanes x 12 and 32 x 24 (fifty-seventh; halves 50
+// and 92 MB, fp32 rows of 383), the special inputs on 700.
 TEST_CASE("every stage on rows of 1-8 KB not in packs, where 08 stages a warp's rows in shared memory") {
   for_each_stage([](const Stage& s, DType t) {
     for (int64_t M : {1, 3, 97, 4099})
       for (int64_t N : {257, 301, 383, 500, 511, 513, 777, 1001, 1019, 1021, 1023, 1025, 1029, 2041, 2047})
         check_one(s, t, M, N, InputKind::random);
     for (int64_t N : {510, 511, 1001}) check_one(s, t, 32771, N, InputKind::random);
+    for (int64_t N : {383, 700}) check_one(s, t, 65539, N, InputKind::random);
     for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf, InputKind::all_equal}) {
       for (int64_t N : {500, 1001}) check_one(s, t, 37, N, kind);
       for (int64_t N : {510, 511}) check_one(s, t, 32771, N, kind);
+      check_one(s, t, 65539, 700, kind);
     }
   });
 }
