@@ -1181,7 +1181,9 @@ constexpr int64_t kStagedShortHalves = 32;  // halves rows of up to 64 bytes
 // shuffle step fewer). On an H200 they took 3-5% off halves 4194304 x 10 (to 94-96% of the
 // copy) and 9-10% off 524288 x 50 (to 93%), fp32 level (results/h200/explore/session56/fine/).
 // Since the fifty-seventh, four more between the longer ones: 8 x 14 (rows of 65-112, CIFAR-100's
-// 100 among them), 16 x 12 (129-192), 32 x 12 (257-384) and 32 x 24 (513-768, halves).
+// 100 among them), 16 x 12 (129-192), 32 x 12 (257-384) and 32 x 24 (513-768, halves). On an
+// H200 they took 4-17% off the halves rows they take (fp16 x 150: 80 -> 96% of the copy), fp32
+// up to 4.5% (results/h200/explore/session57/fine2/).
 // STEP08_STAGED_FINE=0 skips those six (for comparisons).
 struct StagedCfg {
   int lanes, elems;

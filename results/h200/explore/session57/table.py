@@ -2,9 +2,10 @@
 """Prints the fifty-seventh session's tables (docs/08_half.md, "Odd rows in pairs") from the probe
 files beside it: each shape under each form, the mean of its runs' µs and % of the copy.
 
-Usage: python3 results/h200/explore/session57/table.py [odd|odd2|odd3|odd4|docs|sweep]
-(no argument: the first four; docs: the table of docs/08_half.md; sweep: the "small" sweep at
-6d1fd02 against 39a5cd0's, results/h200/peers-small-6d1fd02.json and peers-small.json)."""
+Usage: python3 results/h200/explore/session57/table.py [odd|odd2|odd3|odd4|docs|fine2|sweep]
+(no argument: the first four; docs: the odd-row table of docs/08_half.md; fine2: its table of the
+four new teams; sweep: the "small" sweep at 6d1fd02 against 39a5cd0's,
+results/h200/peers-small-6d1fd02.json and peers-small.json)."""
 import collections
 import json
 import os
@@ -91,6 +92,32 @@ def docs():
               f"({100 * (a / b - 1):+.1f}%) | {pb:.1f} → {pa:.1f}% |".replace("(-", "(−").replace("(+", "(+"))
 
 
+def fine2():
+    """The four new teams (fine2/fine2.txt, d1d5e8c, two runs) against fb9820d's binary, whose
+    runs in that call printed nothing (it was carried without its execute bit) and ran once in
+    the next call, a minute later on the same machine (fine2/fine2-base.txt)."""
+    base = {}
+    with open(os.path.join(HERE, "fine2/fine2-base.txt")) as f:
+        for line in f:
+            m = re.match(r"^(\w+) (\d+) x (\d+) .*build/base/step08: ([\d.]+) us ([\d.]+)%$", line.strip())
+            if m:
+                t, rows, cols, us, pct = m.groups()
+                base[(t, int(rows), int(cols))] = (float(us), float(pct))
+    print("| shape | fb9820d (once) | d1d5e8c (mean of two) | % of the copy |")
+    print("|---|---:|---:|---|")
+    with open(os.path.join(HERE, "fine2/fine2.txt")) as f:
+        for line in f:
+            m = re.match(r"^fine2 (\w+) (\d+) x (\d+) .*\(base \| new \| base \| new\)(.*)$", line.strip())
+            if not m:
+                continue
+            t, rows, cols, cells = m.groups()
+            new = [(float(u), float(p)) for u, p in re.findall(r"([\d.]+) us ([\d.]+)%", cells)]
+            b = base[(t, int(rows), int(cols))]
+            a = (mean([u for u, _ in new]), mean([p for _, p in new]))
+            print(f"| {DT[t]} {rows} × {cols} | {b[0]:.2f} | {a[0]:.2f} ({100 * (a[0] / b[0] - 1):+.1f}%) | "
+                  f"{b[1]:.1f} → {a[1]:.1f}% |".replace("(-", "(−"))
+
+
 def sweep_records(path):
     with open(path) as f:
         d = json.load(f)
@@ -126,4 +153,4 @@ def sweep():
 
 if __name__ == "__main__":
     for n in sys.argv[1:] or list(FILES):
-        {"docs": docs, "sweep": sweep}.get(n, lambda n=n: table(n))()
+        {"docs": docs, "fine2": fine2, "sweep": sweep}.get(n, lambda n=n: table(n))()
