@@ -45,9 +45,9 @@
 // them through registers, not by cp.async),
 // STEP08_STAGED_ROWS=0 leaves staged_rows' to the shifted teams (=1 stages them at any matrix
 // size, =all rows in packs too; STEP08_STAGED_SPREAD=k spreads a small matrix over k warps an SM;
-// STEP08_STAGED_PAIRS=0 takes rows one element an access, STEP08_STAGED_ODD=0 odd rows only,
-// STEP08_STAGED_FINE=0 skips its configurations whose elements a lane are not 8, 16 or 32: for
-// comparisons).
+// STEP08_STAGED_PAIRS=0 takes every row one element an access, STEP08_STAGED_ODD=0 only the odd
+// ones, STEP08_STAGED_FINE=0 skips its configurations whose elements a lane are not 8, 16 or 32:
+// for comparisons).
 // See docs/08_half.md.
 #include <array>
 #include <climits>
