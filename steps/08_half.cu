@@ -548,9 +548,8 @@ __global__ void __launch_bounds__(kStagedWarps * 32)
   for (int first = 0; first < rows; first += TEAMS) {
     const int r = first + team;
     T* const row = stretch + (r < rows ? r : 0) * N;
-    float v[E];
+    float v[E + ODD];  // in odd pairs v[E] is the element alone (-inf off lane 0)
     float m = -INFINITY;
-    [[maybe_unused]] float one = -INFINITY;
     [[maybe_unused]] const int s = ODD ? static_cast<int>((row0 + r) & 1) : 0;
     [[maybe_unused]] T* const alone = row + (s ? 0 : N - 1);
     if constexpr (PAIRS) {
@@ -564,8 +563,8 @@ __global__ void __launch_bounds__(kStagedWarps * 32)
         m = fmaxf(m, fmaxf(f.x, f.y));
       }
       if constexpr (ODD) {
-        if (r < rows && t == 0) one = static_cast<float>(*alone);
-        m = fmaxf(m, one);
+        v[E] = r < rows && t == 0 ? static_cast<float>(*alone) : -INFINITY;
+        m = fmaxf(m, v[E]);
       }
     } else {
 #pragma unroll
@@ -576,17 +575,7 @@ __global__ void __launch_bounds__(kStagedWarps * 32)
     }
     m = lanes_allreduce<TL>(m, MaxOp{}, nullptr);
     const float ms = m == -INFINITY ? 0.0f : m;
-    float l = 0.0f;
-#pragma unroll
-    for (int e = 0; e < E; ++e) {
-      v[e] = exp_ftz(v[e] - ms);
-      l += v[e];
-    }
-    if constexpr (ODD) {
-      one = exp_ftz(one - ms);
-      l += one;
-    }
-    const float inv = 1.0f / lanes_allreduce<TL>(l, SumOp{}, nullptr);
+    const float inv = 1.0f / lanes_allreduce<TL>(exp_sum(v, ms), SumOp{}, nullptr);  // one FFMA an exp
     if constexpr (PAIRS) {
       T* const even = row + s;
 #pragma unroll
@@ -594,7 +583,7 @@ __global__ void __launch_bounds__(kStagedWarps * 32)
         if (r < rows && 2 * (t + TL * e) + ODD < N)
           store_pair(even, t + TL * e, make_float2(v[2 * e] * inv, v[2 * e + 1] * inv));
       if constexpr (ODD)
-        if (r < rows && t == 0) *alone = static_cast<T>(one * inv);
+        if (r < rows && t == 0) *alone = static_cast<T>(v[E] * inv);
     } else {
 #pragma unroll
       for (int e = 0; e < E; ++e)
@@ -1188,8 +1177,9 @@ constexpr int64_t kStagedShortHalves = 32;  // halves rows of up to 64 bytes
 struct StagedCfg {
   int lanes, elems;
 };
-constexpr StagedCfg kStagedCfgs[] = {{1, 8},  {2, 6},   {2, 8},   {4, 8},   {4, 14},  {8, 8},   {8, 14},
-                                     {16, 8}, {16, 12}, {32, 8},  {32, 12}, {32, 16}, {32, 24}, {32, 32}};
+constexpr StagedCfg kStagedCfgs[] = {{1, 8},  {1, 10}, {2, 6},  {2, 8},   {2, 12},  {4, 8},   {2, 26},
+                                     {4, 14}, {8, 8},  {8, 14}, {16, 8},  {16, 12}, {32, 8},  {32, 12},
+                                     {32, 16}, {32, 24}, {32, 32}};
 constexpr int kNumStagedCfgs = sizeof(kStagedCfgs) / sizeof(kStagedCfgs[0]);
 
 // The longest row staged_rows takes: 2 KB, which its largest team holds, and a warp's stretch too.
@@ -1240,6 +1230,14 @@ bool staged_fine_enabled() {
   static const bool on = knob_on("STEP08_STAGED_FINE");
   return on;
 }
+// The fifty-eighth session's teams of fewer lanes, more elements each; STEP08_STAGED_FEWER=0 skips them.
+constexpr bool staged_cfg_fewer(StagedCfg c) {
+  return (c.lanes == 1 && c.elems == 10) || (c.lanes == 2 && (c.elems == 12 || c.elems == 26));
+}
+bool staged_fewer_enabled() {
+  static const bool on = knob_on("STEP08_STAGED_FEWER");
+  return on;
+}
 
 // How staged_rows reads rows of N elements: in pairs unless a knob says otherwise.
 Access staged_access(int64_t N) {
@@ -1257,7 +1255,8 @@ void launch_staged_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t str
   constexpr StagedCfg c = kStagedCfgs[I];
   const Access access = staged_access(N);
   if constexpr (I + 1 < kNumStagedCfgs && int64_t{c.lanes} * c.elems < staged_max_cols<T>()) {
-    if (N > staged_holds(c, access) || (staged_cfg_fine(c) && !staged_fine_enabled()))
+    if (N > staged_holds(c, access) || (staged_cfg_fine(c) && !staged_fine_enabled()) ||
+        (staged_cfg_fewer(c) && !staged_fewer_enabled()))
       return launch_staged_rows<T, I + 1>(x, y, M, N, stream);
   }
   // As many rows a warp as fill its stretch, but no more than spread the matrix over

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Device runs of the fifty-eighth session (2026-11-29), on an H200:
+#   OUT=... bash results/h200/session58.run.sh fewer   stage 08 and build/test_gpu (carry
+#     build/base/step08.gz, 17e099d's stage 08 built for sm_90): explore/session58/fewer.sh
+#     (staged_rows with exp_sum's FFMA and three teams of fewer lanes, against 17e099d), test-gpu
+#     on stage 08, then test-gpu's short-row and 1-8 KB cases (the fifty-seventh session's new
+#     shapes) on every stage but 08 and 11
+# GPU-agnostic: it runs unchanged on an H100.
+part=${1:-fewer}
+PROBES=results/h200/explore/session58
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps; the call's files under ./$part/
+case $part in
+fewer) mk step08 build/test_gpu ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+case $part in
+fewer)
+  PROBE_UNTIL=260 timeout $((280 - SECONDS)) bash $PROBES/fewer.sh > $R/fewer.txt 2>&1
+  echo "fewer exit $? at ${SECONDS}s"; cat $R/fewer.txt
+  LIMIT=400 test_gpu 08
+  log=$R/test-gpu-others.txt
+  echo "test-gpu  commit $commit  $(date -u '+%Y-%m-%d %H:%M UTC')" > $log
+  SOFTMAX_TEST_STAGES=01,02,03,04,05,06,07,09,10,12 timeout $((585 - SECONDS)) build/test_gpu --duration=true \
+    -tc='every stage on short rows*,every stage on rows of 1-8 KB*' >> $log 2>&1
+  echo "test-gpu others exit $? at ${SECONDS}s"; tail -n 4 $log ;;
+esac
