@@ -418,16 +418,11 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
   //    torch's; rows past the last one are never stored).
 #pragma unroll
   for (int r = 0; r < R; ++r) {
-    float m = -INFINITY, l = 0.0f;
+    float m = -INFINITY;
 #pragma unroll
     for (int k = 0; k < N; ++k) m = fmaxf(m, f[r * N + k]);
-    const float ms = m == -INFINITY ? 0.0f : m;
-#pragma unroll
-    for (int k = 0; k < N; ++k) {
-      f[r * N + k] = exp_ftz(f[r * N + k] - ms);
-      l += f[r * N + k];
-    }
-    const float inv = 1.0f / l;
+    float(&row)[N] = *reinterpret_cast<float(*)[N]>(f + r * N);
+    const float inv = 1.0f / exp_sum(row, m == -INFINITY ? 0.0f : m);  // one FFMA an exp
 #pragma unroll
     for (int k = 0; k < N; ++k) f[r * N + k] *= inv;
   }
@@ -1176,10 +1171,11 @@ constexpr int64_t kStagedShortHalves = 32;  // halves rows of up to 64 bytes
 // STEP08_STAGED_FINE=0 skips those six (for comparisons).
 struct StagedCfg {
   int lanes, elems;
+  bool halves = false;  // halves only (fp32 rows skip it)
 };
-constexpr StagedCfg kStagedCfgs[] = {{1, 8},  {1, 10}, {2, 6},  {2, 8},   {2, 12},  {4, 8},   {2, 26},
-                                     {4, 14}, {8, 8},  {8, 14}, {16, 8},  {16, 12}, {32, 8},  {32, 12},
-                                     {32, 16}, {32, 24}, {32, 32}};
+constexpr StagedCfg kStagedCfgs[] = {{1, 8},         {1, 10, true}, {2, 6},  {2, 8},   {2, 12, true}, {4, 8},
+                                     {2, 22, true},  {4, 14},       {8, 8},  {8, 14},  {16, 8},       {16, 12},
+                                     {32, 8},        {32, 12},      {32, 16}, {32, 24}, {32, 32}};
 constexpr int kNumStagedCfgs = sizeof(kStagedCfgs) / sizeof(kStagedCfgs[0]);
 
 // The longest row staged_rows takes: 2 KB, which its largest team holds, and a warp's stretch too.
@@ -1230,10 +1226,10 @@ bool staged_fine_enabled() {
   static const bool on = knob_on("STEP08_STAGED_FINE");
   return on;
 }
-// The fifty-eighth session's teams of fewer lanes, more elements each; STEP08_STAGED_FEWER=0 skips them.
-constexpr bool staged_cfg_fewer(StagedCfg c) {
-  return (c.lanes == 1 && c.elems == 10) || (c.lanes == 2 && (c.elems == 12 || c.elems == 26));
-}
+// A configuration the launcher takes for rows of T: the halves-only ones not for floats.
+template <class T>
+constexpr bool staged_cfg_for(StagedCfg c) { return !c.halves || sizeof(T) == 2; }
+// STEP08_STAGED_FEWER=0 skips the halves-only configurations (for comparisons).
 bool staged_fewer_enabled() {
   static const bool on = knob_on("STEP08_STAGED_FEWER");
   return on;
@@ -1250,15 +1246,9 @@ Access staged_access(int64_t N) {
 // rides beside the pairs, which then fill every slot: rows of 9, 17, 33 on 1 x 8, 2 x 8, 4 x 8).
 int64_t staged_holds(StagedCfg c, Access a) { return int64_t{c.lanes} * c.elems + (a == Access::pairs_odd); }
 
-template <class T, int I = 0>
-void launch_staged_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
-  constexpr StagedCfg c = kStagedCfgs[I];
-  const Access access = staged_access(N);
-  if constexpr (I + 1 < kNumStagedCfgs && int64_t{c.lanes} * c.elems < staged_max_cols<T>()) {
-    if (N > staged_holds(c, access) || (staged_cfg_fine(c) && !staged_fine_enabled()) ||
-        (staged_cfg_fewer(c) && !staged_fewer_enabled()))
-      return launch_staged_rows<T, I + 1>(x, y, M, N, stream);
-  }
+// One staged configuration's launch, TL lanes a row and E elements each.
+template <class T, int TL, int E>
+void launch_staged_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   // As many rows a warp as fill its stretch, but no more than spread the matrix over
   // kStagedSpreadWarps warps an SM: a small matrix is latency-bound, and more warps with less each
   // finish it sooner (fp16 2048 x 1001: results/h100/explore/session37/).
@@ -1268,15 +1258,29 @@ void launch_staged_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t str
   // A whole number of rounds of 32 / TL rows: a round's idle teams cost as much as busy ones (fp16
   // rows of 25, 80 rows a warp instead of 81: 10 rounds instead of 11, 99.5% of the copy against
   // 91.4%: results/h100/explore/session37/spread2/spread2.txt).
-  constexpr int teams = 32 / c.lanes;
+  constexpr int teams = 32 / TL;
   if (rows_per_warp > teams) rows_per_warp = rows_per_warp / teams * teams;
   const int64_t warps = ceil_div(M, int64_t{rows_per_warp});
-  const auto kernel = access == Access::pairs       ? staged_rows<T, c.lanes, c.elems, Access::pairs>
-                      : access == Access::pairs_odd ? staged_rows<T, c.lanes, c.elems, Access::pairs_odd>
-                                                    : staged_rows<T, c.lanes, c.elems>;
+  const Access access = staged_access(N);
+  const auto kernel = access == Access::pairs       ? staged_rows<T, TL, E, Access::pairs>
+                      : access == Access::pairs_odd ? staged_rows<T, TL, E, Access::pairs_odd>
+                                                    : staged_rows<T, TL, E>;
   kernel<<<static_cast<unsigned>(ceil_div(warps, int64_t{kStagedWarps})), kStagedWarps * 32, 0, stream>>>(
       x, y, M, static_cast<int>(N), rows_per_warp);
   CUDA_CHECK_LAUNCH();
+}
+
+// The first configuration that holds the row (and is on).
+template <class T, int I = 0>
+void launch_staged_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
+  constexpr StagedCfg c = kStagedCfgs[I];
+  if constexpr (I + 1 < kNumStagedCfgs && int64_t{c.lanes} * c.elems < staged_max_cols<T>()) {
+    if (!staged_cfg_for<T>(c) || N > staged_holds(c, staged_access(N)) ||
+        (staged_cfg_fine(c) && !staged_fine_enabled()) || (c.halves && !staged_fewer_enabled()))
+      return launch_staged_rows<T, I + 1>(x, y, M, N, stream);
+  }
+  // (Floats never reach a halves-only configuration here; nor are its float kernels compiled.)
+  if constexpr (staged_cfg_for<T>(c)) launch_staged_team<T, c.lanes, c.elems>(x, y, M, N, stream);
 }
 
 template <class T, bool SHIFTED, int I = 0>
@@ -1519,19 +1523,23 @@ void explain_pack_rows(std::vector<KernelConfig>& out) {
 template <class T, int I = 0>
 void explain_staged_rows(std::vector<KernelConfig>& out) {
   constexpr StagedCfg c = kStagedCfgs[I];
-  const int64_t most = int64_t{c.lanes} * c.elems < staged_max_cols<T>() ? int64_t{c.lanes} * c.elems : staged_max_cols<T>();
-  out.push_back({"staged_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.elems) + ", N <= " +
-                     std::to_string(most) + " not in packs",
-                 reinterpret_cast<const void*>(staged_rows<T, c.lanes, c.elems>), kStagedWarps * 32, 0, c.elems});
-  out.push_back({"staged_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.elems) + " in pairs, even N <= " +
-                     std::to_string(most) + " not in packs",
-                 reinterpret_cast<const void*>(staged_rows<T, c.lanes, c.elems, Access::pairs>), kStagedWarps * 32, 0, c.elems});
-  out.push_back({"staged_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.elems) + " in pairs, odd N <= " +
-                     std::to_string(most < staged_max_cols<T>() ? most + 1 : most) + " not in packs",
-                 reinterpret_cast<const void*>(staged_rows<T, c.lanes, c.elems, Access::pairs_odd>), kStagedWarps * 32, 0,
-                 c.elems + 1});
-  if constexpr (I + 1 < kNumStagedCfgs && int64_t{c.lanes} * c.elems < staged_max_cols<T>())
-    explain_staged_rows<T, I + 1>(out);
+  if constexpr (!staged_cfg_for<T>(c)) {
+    return explain_staged_rows<T, I + 1>(out);  // a halves-only configuration (never last)
+  } else {
+    const int64_t most = int64_t{c.lanes} * c.elems < staged_max_cols<T>() ? int64_t{c.lanes} * c.elems : staged_max_cols<T>();
+    out.push_back({"staged_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.elems) + ", N <= " +
+                       std::to_string(most) + " not in packs",
+                   reinterpret_cast<const void*>(staged_rows<T, c.lanes, c.elems>), kStagedWarps * 32, 0, c.elems});
+    out.push_back({"staged_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.elems) + " in pairs, even N <= " +
+                       std::to_string(most) + " not in packs",
+                   reinterpret_cast<const void*>(staged_rows<T, c.lanes, c.elems, Access::pairs>), kStagedWarps * 32, 0, c.elems});
+    out.push_back({"staged_rows " + team_size_name(c.lanes) + " x " + std::to_string(c.elems) + " in pairs, odd N <= " +
+                       std::to_string(most < staged_max_cols<T>() ? most + 1 : most) + " not in packs",
+                   reinterpret_cast<const void*>(staged_rows<T, c.lanes, c.elems, Access::pairs_odd>), kStagedWarps * 32, 0,
+                   c.elems + 1});
+    if constexpr (I + 1 < kNumStagedCfgs && int64_t{c.lanes} * c.elems < staged_max_cols<T>())
+      explain_staged_rows<T, I + 1>(out);
+  }
 }
 
 template <class T>

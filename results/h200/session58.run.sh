@@ -5,12 +5,17 @@
 #     (staged_rows with exp_sum's FFMA and three teams of fewer lanes, against 17e099d), test-gpu
 #     on stage 08, then test-gpu's short-row and 1-8 KB cases (the fifty-seventh session's new
 #     shapes) on every stage but 08 and 11
+#   OUT=... bash results/h200/session58.run.sh final   stages 03, 08, 11, the library and
+#     build/test_gpu (carry build/base/step08.gz): explore/session58/fewer2.sh (the change as kept,
+#     against 17e099d), test-gpu on stages 08 and 11, then bench/peers.py's "small" sweep with the
+#     dispatcher, stages 03 and 08 and every peer
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-fewer}
 PROBES=results/h200/explore/session58
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps; the call's files under ./$part/
 case $part in
 fewer) mk step08 build/test_gpu ;;
+final) mk step03 step08 step11 lib build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -23,4 +28,14 @@ fewer)
   SOFTMAX_TEST_STAGES=01,02,03,04,05,06,07,09,10,12 timeout $((585 - SECONDS)) build/test_gpu --duration=true \
     -tc='every stage on short rows*,every stage on rows of 1-8 KB*' >> $log 2>&1
   echo "test-gpu others exit $? at ${SECONDS}s"; tail -n 4 $log ;;
+final)
+  PROBE_UNTIL=250 timeout $((270 - SECONDS)) bash $PROBES/fewer2.sh > $R/fewer2.txt 2>&1
+  echo "fewer2 exit $? at ${SECONDS}s"; cat $R/fewer2.txt
+  LIMIT=360 test_gpu 08
+  LIMIT=470 test_gpu 11
+  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
+    --dtypes f32,f16,bf16 --sweeps small \
+    --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
+    --out $R/peers-small-$commit.json > $R/peers-small-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-small-$commit.txt ;;
 esac
