@@ -29,11 +29,11 @@ fewer)
     -tc='every stage on short rows*,every stage on rows of 1-8 KB*' >> $log 2>&1
   echo "test-gpu others exit $? at ${SECONDS}s"; tail -n 4 $log ;;
 final)
-  PROBE_UNTIL=250 timeout $((270 - SECONDS)) bash $PROBES/fewer2.sh > $R/fewer2.txt 2>&1
+  PROBE_UNTIL=140 timeout 150 bash $PROBES/fewer2.sh > $R/fewer2.txt 2>&1
   echo "fewer2 exit $? at ${SECONDS}s"; cat $R/fewer2.txt
-  LIMIT=360 test_gpu 08
-  LIMIT=470 test_gpu 11
-  GIT_DIR=/nonexistent timeout $((590 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
+  LIMIT=380 test_gpu 08
+  LIMIT=490 test_gpu 11
+  GIT_DIR=/nonexistent timeout $((595 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
     --dtypes f32,f16,bf16 --sweeps small \
     --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
     --out $R/peers-small-$commit.json > $R/peers-small-$commit.txt 2>&1
