@@ -6,7 +6,9 @@
 #     on stage 08, then test-gpu's short-row and 1-8 KB cases (the fifty-seventh session's new
 #     shapes) on every stage but 08 and 11
 #   OUT=... bash results/h200/session58.run.sh final   stages 03, 08, 11, the library and
-#     build/test_gpu (carry build/base/step08.gz): explore/session58/fewer2.sh (the change as kept,
+#     build/test_gpu, and beside them 17e099d's stage 08 (carry build/base/08_half.cu, from
+#     `git show 17e099d:steps/08_half.cu`: the tree with its stage 08 would pass the 64 MiB the
+#     device takes): explore/session58/fewer2.sh (the change as kept,
 #     against 17e099d), test-gpu on stages 08 and 11, then bench/peers.py's "small" sweep with the
 #     dispatcher, stages 03 and 08 and every peer
 # GPU-agnostic: it runs unchanged on an H100.
@@ -15,7 +17,11 @@ PROBES=results/h200/explore/session58
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps; the call's files under ./$part/
 case $part in
 fewer) mk step08 build/test_gpu ;;
-final) mk step03 step08 step11 lib build/test_gpu ;;
+final)
+  (mkdir -p /tmp/base/steps build/base && cp -r common Makefile /tmp/base/ && cp build/base/08_half.cu /tmp/base/steps/ &&
+    make -C /tmp/base -j4 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 step08 > $R/build-base.txt 2>&1 &&
+    cp /tmp/base/step08 build/base/step08) &
+  mk step03 step08 step11 lib build/test_gpu && wait $! && [ -x build/base/step08 ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
