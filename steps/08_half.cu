@@ -29,7 +29,7 @@
 //   * `staged_rows` for short rows not in whole packs (thirty-seventh session): a warp's stretch of
 //     rows copied into shared memory in 16-byte packs, a team of lanes per row there, and back
 //     (rows of an even length two elements an access there since the fifty-sixth, odd since the
-//     fifty-seventh);
+//     fifty-seventh; exp_sum's FFMA and halves teams of fewer lanes since the fifty-eighth);
 //   * rows that are not a whole number of packs (N % kVec != 0, or x and y misaligned alike) in
 //     those same caches, "shifted": packs counted from the 16-byte boundary before the row, the two
 //     partial ones element by element (common/packs.cuh's ShiftedRow, stage 03's row_chunks.cuh for
@@ -46,8 +46,8 @@
 // STEP08_STAGED_ROWS=0 leaves staged_rows' to the shifted teams (=1 stages them at any matrix
 // size, =all rows in packs too; STEP08_STAGED_SPREAD=k spreads a small matrix over k warps an SM;
 // STEP08_STAGED_PAIRS=0 takes every row one element an access, STEP08_STAGED_ODD=0 only the odd
-// ones, STEP08_STAGED_FINE=0 skips its configurations whose elements a lane are not 8, 16 or 32:
-// for comparisons).
+// ones, STEP08_STAGED_FINE=0 skips its configurations whose elements a lane are not 8, 16 or 32,
+// STEP08_STAGED_FEWER=0 its halves teams of fewer lanes: for comparisons).
 // See docs/08_half.md.
 #include <array>
 #include <climits>
@@ -418,11 +418,16 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
   //    torch's; rows past the last one are never stored).
 #pragma unroll
   for (int r = 0; r < R; ++r) {
-    float m = -INFINITY;
+    float m = -INFINITY, l = 0.0f;
 #pragma unroll
     for (int k = 0; k < N; ++k) m = fmaxf(m, f[r * N + k]);
-    float(&row)[N] = *reinterpret_cast<float(*)[N]>(f + r * N);
-    const float inv = 1.0f / exp_sum(row, m == -INFINITY ? 0.0f : m);  // one FFMA an exp
+    const float ms = m == -INFINITY ? 0.0f : m;
+#pragma unroll
+    for (int k = 0; k < N; ++k) {
+      f[r * N + k] = exp_ftz(f[r * N + k] - ms);
+      l += f[r * N + k];
+    }
+    const float inv = 1.0f / l;
 #pragma unroll
     for (int k = 0; k < N; ++k) f[r * N + k] *= inv;
   }
@@ -479,6 +484,10 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
 // 1-34% less time, most where the smaller team now holds them (fp16 x 65: 62 -> 95% of the copy),
 // rows of 11 0.6-1.9% more; fp32 level to -7% (results/h200/explore/session57/last/odd4.txt).
 // STEP08_STAGED_ODD=0 keeps odd rows one element an access (for comparisons).
+// Since the fifty-eighth session the exponentials are fast_exp.cuh's exp_sum, one FFMA and one
+// ex2 an element where exp_ftz(x - max) took a subtraction and a multiply: on an H200 4-7% less
+// time on halves rows of 18-45 whose team stayed the same (fp16 x 35: 86 -> 93% of the copy), fp32
+// level (results/h200/explore/session58/fewer/, final/fewer2.txt).
 constexpr int kStagedWarps = 4, kStagedPacks = 256;  // 4 KB of shared memory a warp
 // Past 2 KB rows the shifted team is as fast or faster (fp32 rows of 777 and 1001 floats:
 // results/h100/explore/session37/staged/staged.txt).
@@ -1168,7 +1177,14 @@ constexpr int64_t kStagedShortHalves = 32;  // halves rows of up to 64 bytes
 // 100 among them), 16 x 12 (129-192), 32 x 12 (257-384) and 32 x 24 (513-768, halves). On an
 // H200 they took 4-17% off the halves rows they take (fp16 x 150: 80 -> 96% of the copy), fp32
 // up to 4.5% (results/h200/explore/session57/fine2/).
-// STEP08_STAGED_FINE=0 skips those six (for comparisons).
+// STEP08_STAGED_FINE=0 skips those six, and the three below (for comparisons).
+// Since the fifty-eighth, three of fewer lanes and more elements a lane for halves: 1 x 10 (rows of
+// 10, and 11 odd: no shuffle, 32 rows a round), 2 x 12 (17-24, 25 odd) and 2 x 22 (33-44, 45
+// odd), one or two shuffle steps fewer and twice the rows a round. On an H200, with exp_sum, they
+// took 4.6-13.2% off the halves rows they take (fp16 x 21: 86 -> 99% of the copy, x 35: 86 ->
+// 98.5%, bf16 x 11: 97 -> 104%), 1.4% off bf16 4194304 x 10. Floats were 0.8-1.2% slower on them
+// (x 10, x 21), and 2 x 26 took halves rows of 50 and 52 1-2% slower than 4 x 14 does
+// (results/h200/explore/session58/). STEP08_STAGED_FEWER=0 skips them (for comparisons).
 struct StagedCfg {
   int lanes, elems;
   bool halves = false;  // halves only (fp32 rows skip it)

@@ -11,17 +11,22 @@
 #     device takes): explore/session58/fewer2.sh (the change as kept,
 #     against 17e099d), test-gpu on stages 08 and 11, then bench/peers.py's "small" sweep with the
 #     dispatcher, stages 03 and 08 and every peer
+#   OUT=... bash results/h200/session58.run.sh last   stage 08 and build/test_gpu, and 17e099d's
+#     stage 08 as in final (carry build/base/08_half.cu): explore/session58/fewer3.sh (the final
+#     build against 17e099d), compute-sanitizer's four tools on the halves teams of fewer lanes
+#     (small matrices, staged by STEP08_STAGED_ROWS=1), then test-gpu on stage 08
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-fewer}
 PROBES=results/h200/explore/session58
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps; the call's files under ./$part/
 case $part in
 fewer) mk step08 build/test_gpu ;;
-final)
+final | last)
   (mkdir -p /tmp/base/steps build/base && cp -r common Makefile /tmp/base/ && cp build/base/08_half.cu /tmp/base/steps/ &&
     make -C /tmp/base -j4 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 step08 > $R/build-base.txt 2>&1 &&
     cp /tmp/base/step08 build/base/step08) &
-  mk step03 step08 step11 lib build/test_gpu && wait $! && [ -x build/base/step08 ] ;;
+  if [ $part = final ]; then mk step03 step08 step11 lib build/test_gpu; else mk step08 build/test_gpu; fi &&
+    wait $! && [ -x build/base/step08 ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -44,4 +49,13 @@ final)
     --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
     --out $R/peers-small-$commit.json > $R/peers-small-$commit.txt 2>&1
   echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-small-$commit.txt ;;
+last)
+  PROBE_UNTIL=110 timeout 120 bash $PROBES/fewer3.sh > $R/fewer3.txt 2>&1
+  echo "fewer3 exit $? at ${SECONDS}s"; cat $R/fewer3.txt
+  printf '%s\n' 'f16 4099 10 even, 1 x 10' 'bf16 4099 11 odd, 1 x 10' 'f16 4097 21 odd, 2 x 12' \
+    'bf16 4099 22 even, 2 x 12' 'f16 4099 45 odd, 2 x 22' 'bf16 4097 38 even, 2 x 22' |
+    STEP08_STAGED_ROWS=1 timeout $((480 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step08' \
+    > $R/sanitize08.txt 2>&1
+  echo "sanitize exit $? at ${SECONDS}s"; cat $R/sanitize08.txt
+  LIMIT=585 test_gpu 08 ;;
 esac
