@@ -15,12 +15,17 @@
 #     stage 08 as in final (carry build/base/08_half.cu): explore/session58/fewer3.sh (the final
 #     build against 17e099d), compute-sanitizer's four tools on the halves teams of fewer lanes
 #     (small matrices, staged by STEP08_STAGED_ROWS=1), then test-gpu on stage 08
+#   OUT=... bash results/h200/session58.run.sh test11   build/test_gpu: test-gpu on stage 11 (run
+#     as these lines, typed as one command, on the machine `last` had left warm, its build kept)
+# The test-gpu logs are in results/h200/ as test-gpu-{08,short-rows}-21e0030, -{08,11}-99d05b8 and
+# -{08,11}-9ffbb9f (.txt.gz); the peers' sweep as peers-small-99d05b8.json and .txt.
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-fewer}
 PROBES=results/h200/explore/session58
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps; the call's files under ./$part/
 case $part in
 fewer) mk step08 build/test_gpu ;;
+test11) mk build/test_gpu ;;
 final | last)
   (mkdir -p /tmp/base/steps build/base && cp -r common Makefile /tmp/base/ && cp build/base/08_half.cu /tmp/base/steps/ &&
     make -C /tmp/base -j4 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 step08 > $R/build-base.txt 2>&1 &&
@@ -58,4 +63,5 @@ last)
     > $R/sanitize08.txt 2>&1
   echo "sanitize exit $? at ${SECONDS}s"; cat $R/sanitize08.txt
   LIMIT=585 test_gpu 08 ;;
+test11) LIMIT=400 test_gpu 11 ;;
 esac

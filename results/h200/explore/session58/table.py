@@ -3,17 +3,24 @@
 
   python3 table.py [fewer|fewer2|fewer3]   each shape's mean µs (and % of the copy) under each
                                            build, and the change against 17e099d's stage 08
+  python3 table.py docs                    fewer3 as docs/08_half.md has it, with each shape's
+                                           kernel before and after (pack_rows or a team)
+  python3 table.py sweep                   the peers' "small" sweep at 99d05b8 against 6d1fd02's
+                                           (results/h200/peers-small-*.json): the dispatcher's %
+                                           of the copy where it moved by a point or is behind
 
 A probe line reads "DTYPE M x N [ENV...] BINARY: µs us %"; the builds are told apart by what
 precedes the colon: build/base/step08 (17e099d), STEP08_STAGED_FEWER=0 ./step08 (the FFMA alone)
 and ./step08 (the build under test).
 """
+import json
 import re
 import sys
 from collections import defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+RESULTS = HERE.parents[1]  # results/h200
 FILES = {"fewer": "fewer/fewer.txt", "fewer2": "final/fewer2.txt", "fewer3": "last/fewer3.txt"}
 LINE = re.compile(r"^(\w+) (\d+) x (\d+) (.*): ([\d.]+) us ([\d.]+)%")
 
@@ -56,8 +63,72 @@ def table(name):
         print(f"| {t} | {rows} × {cols} | " + " | ".join(cells) + " | " + " | ".join(deltas) + " |")
 
 
+# staged_rows' configurations (lanes, elements, halves only), as steps/08_half.cu has them since
+# 9ffbb9f; 17e099d's were those without the halves-only ones.
+CFGS = [(1, 8, 0), (1, 10, 1), (2, 6, 0), (2, 8, 0), (2, 12, 1), (4, 8, 0), (2, 22, 1), (4, 14, 0), (8, 8, 0),
+        (8, 14, 0), (16, 8, 0), (16, 12, 0), (32, 8, 0), (32, 12, 0), (32, 16, 0), (32, 24, 0), (32, 32, 0)]
+DT = {"f32": "fp32", "f16": "fp16", "bf16": "bf16"}
+
+
+def kernel(t, n, new):
+    """The kernel stage 08 gives rows of n (not in packs, a matrix of 64 MB): pack_rows or a team."""
+    from math import gcd
+    vec = 4 if t == "f32" else 8
+    if n % vec and n // gcd(n, vec) <= 3:
+        return "pack_rows"
+    for lanes, elems, halves in CFGS:
+        if halves and (t == "f32" or not new):
+            continue
+        if n <= lanes * elems + n % 2:
+            return f"{lanes} × {elems}"
+    return "?"
+
+
+def docs():
+    runs = read("fewer3")
+    print("| shape | 17e099d: kernel, µs | 9ffbb9f: kernel, µs | % of the copy |")
+    print("|---|---:|---:|---|")
+    for (t, rows, cols), v in runs.items():
+        b, a = (mean([u for u, _ in v[f]]) for f in ("base", "new"))
+        pb, pa = (mean([p for _, p in v[f]]) for f in ("base", "new"))
+        print(f"| {DT[t]} {rows} × {cols} | {kernel(t, cols, False)}, {b:.2f} | {kernel(t, cols, True)}, {a:.2f} "
+              f"({100 * (a / b - 1):+.1f}%) | {pb:.1f} → {pa:.1f}% |".replace("(-", "(−"))
+
+
+def sweep_records(path):
+    """The dispatcher's records and the best peer's (not stages 03 and 08, not the copy) by shape."""
+    ours, best = {}, {}
+    for r in json.loads(path.read_text())["records"]:
+        k = (r["dtype"], r["M"], r["N"])
+        if r["impl"] == "step11":
+            ours[k] = r
+        elif r["kind"] != "copy" and r["impl"] not in ("step03", "step08"):
+            if k not in best or r["GB/s"] > best[k]["GB/s"]:
+                best[k] = r
+    return ours, best
+
+
+def sweep():
+    o1, b1 = sweep_records(RESULTS / "peers-small-6d1fd02.json")
+    o2, b2 = sweep_records(RESULTS / "peers-small-99d05b8.json")
+    print("| dtype | M × N | 6d1fd02: % of the copy | 99d05b8 | best peer at 99d05b8 | ours / best |")
+    print("|---|---|---:|---:|---|---:|")
+    ahead = [0, 0]
+    for k in o2:
+        r1, r2 = o1[k], o2[k]
+        a1, a2 = r1["GB/s"] >= b1[k]["GB/s"], r2["GB/s"] >= b2[k]["GB/s"]
+        ahead[0] += a1
+        ahead[1] += a2
+        if abs(r2["pct_copy"] - r1["pct_copy"]) >= 1.0 or not a2:
+            print(f"| {k[0]} | {k[1]} × {k[2]} | {r1['pct_copy']:.1f}% | {r2['pct_copy']:.1f}% | {b2[k]['impl']} | "
+                  f"{r2['GB/s'] / b2[k]['GB/s']:.3f} |")
+    print(f"\nAt or ahead of the best peer: {ahead[0]} of {len(o1)} at 6d1fd02, {ahead[1]} of {len(o2)} at 99d05b8.")
+
+
 if __name__ == "__main__":
-    for name in sys.argv[1:] or ["fewer", "fewer2"]:
-        if (HERE / FILES[name]).exists():
+    for name in sys.argv[1:] or ["fewer", "fewer2", "fewer3", "sweep"]:
+        if name in ("sweep", "docs"):
+            {"sweep": sweep, "docs": docs}[name]()
+        elif (HERE / FILES[name]).exists():
             table(name)
-            print()
+        print()
