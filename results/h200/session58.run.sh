@@ -17,6 +17,8 @@
 #     (small matrices, staged by STEP08_STAGED_ROWS=1), then test-gpu on stage 08
 #   OUT=... bash results/h200/session58.run.sh test11   build/test_gpu: test-gpu on stage 11 (run
 #     as these lines, typed as one command, on the machine `last` had left warm, its build kept)
+#   OUT=... bash results/h200/session58.run.sh odd   stage 08, and 17e099d's as in final:
+#     explore/session58/fewer4.sh (teams that kept their shape, whose registers exp_sum moved)
 # The test-gpu logs are in results/h200/ as test-gpu-{08,short-rows}-21e0030, -{08,11}-99d05b8 and
 # -{08,11}-9ffbb9f (.txt.gz); the peers' sweep as peers-small-99d05b8.json and .txt.
 # GPU-agnostic: it runs unchanged on an H100.
@@ -26,11 +28,11 @@ PROBES=results/h200/explore/session58
 case $part in
 fewer) mk step08 build/test_gpu ;;
 test11) mk build/test_gpu ;;
-final | last)
+final | last | odd)
   (mkdir -p /tmp/base/steps build/base && cp -r common Makefile /tmp/base/ && cp build/base/08_half.cu /tmp/base/steps/ &&
     make -C /tmp/base -j4 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 step08 > $R/build-base.txt 2>&1 &&
     cp /tmp/base/step08 build/base/step08) &
-  if [ $part = final ]; then mk step03 step08 step11 lib build/test_gpu; else mk step08 build/test_gpu; fi &&
+  case $part in final) mk step03 step08 step11 lib build/test_gpu ;; last) mk step08 build/test_gpu ;; *) mk step08 ;; esac &&
     wait $! && [ -x build/base/step08 ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -64,4 +66,7 @@ last)
   echo "sanitize exit $? at ${SECONDS}s"; cat $R/sanitize08.txt
   LIMIT=585 test_gpu 08 ;;
 test11) LIMIT=400 test_gpu 11 ;;
+odd)
+  timeout 200 bash $PROBES/fewer4.sh > $R/fewer4.txt 2>&1
+  echo "fewer4 exit $? at ${SECONDS}s"; cat $R/fewer4.txt ;;
 esac
