@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Tables of the fifty-eighth session's probes (results/h200/explore/session58/).
 
-  python3 table.py [fewer|fewer2|fewer3]   each shape's mean µs (and % of the copy) under each
+  python3 table.py [fewer|fewer2|fewer3|fewer4]   each shape's mean µs (and % of the copy) under each
                                            build, and the change against 17e099d's stage 08
-  python3 table.py docs                    fewer3 as docs/08_half.md has it, with each shape's
+  python3 table.py docs [docs4]            fewer3 (fewer4) as docs/08_half.md has it, with each shape's
                                            kernel before and after (pack_rows or a team)
   python3 table.py sweep                   the peers' "small" sweep at 99d05b8 against 6d1fd02's
                                            (results/h200/peers-small-*.json): the dispatcher's %
@@ -21,7 +21,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE.parents[1]  # results/h200
-FILES = {"fewer": "fewer/fewer.txt", "fewer2": "final/fewer2.txt", "fewer3": "last/fewer3.txt"}
+FILES = {"fewer": "fewer/fewer.txt", "fewer2": "final/fewer2.txt", "fewer3": "last/fewer3.txt",
+         "fewer4": "odd/fewer4.txt"}
 LINE = re.compile(r"^(\w+) (\d+) x (\d+) (.*): ([\d.]+) us ([\d.]+)%")
 
 
@@ -84,9 +85,10 @@ def kernel(t, n, new):
     return "?"
 
 
-def docs():
-    runs = read("fewer3")
-    print("| shape | 17e099d: kernel, µs | 9ffbb9f: kernel, µs | % of the copy |")
+def docs(name="fewer3"):
+    runs = read(name)
+    built = {"fewer3": "9ffbb9f", "fewer4": "522a2d4"}[name]  # the same kernels (steps/ and common/ unchanged)
+    print(f"| shape | 17e099d: kernel, µs | {built}: kernel, µs | % of the copy |")
     print("|---|---:|---:|---|")
     for (t, rows, cols), v in runs.items():
         b, a = (mean([u for u, _ in v[f]]) for f in ("base", "new"))
@@ -126,9 +128,9 @@ def sweep():
 
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or ["fewer", "fewer2", "fewer3", "sweep"]:
-        if name in ("sweep", "docs"):
-            {"sweep": sweep, "docs": docs}[name]()
+    for name in sys.argv[1:] or ["fewer", "fewer2", "fewer3", "fewer4", "sweep"]:
+        if name in ("sweep", "docs", "docs4"):
+            {"sweep": sweep, "docs": docs, "docs4": lambda: docs("fewer4")}[name]()
         elif (HERE / FILES[name]).exists():
             table(name)
         print()
