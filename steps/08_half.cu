@@ -485,9 +485,10 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
 // rows of 11 0.6-1.9% more; fp32 level to -7% (results/h200/explore/session57/last/odd4.txt).
 // STEP08_STAGED_ODD=0 keeps odd rows one element an access (for comparisons).
 // Since the fifty-eighth session the exponentials are fast_exp.cuh's exp_sum, one FFMA and one
-// ex2 an element where exp_ftz(x - max) took a subtraction and a multiply: on an H200 4-7% less
-// time on halves rows of 18-45 whose team stayed the same (fp16 x 35: 86 -> 93% of the copy), fp32
-// level (results/h200/explore/session58/fewer/, final/fewer2.txt).
+// ex2 an element where exp_ftz(x - max) took a subtraction and a multiply: on an H200 3-7% less
+// time on halves rows of 18-45 on the teams they had (fp16 x 35: 86 -> 93% of the copy), 0.2-5.2%
+// on halves rows of 9-1023 whose team kept its shape (x 257: 90 -> 94.5%), fp32 level
+// (results/h200/explore/session58/: fewer/, final/fewer2.txt, odd/fewer4.txt).
 constexpr int kStagedWarps = 4, kStagedPacks = 256;  // 4 KB of shared memory a warp
 // Past 2 KB rows the shifted team is as fast or faster (fp32 rows of 777 and 1001 floats:
 // results/h100/explore/session37/staged/staged.txt).
@@ -1181,10 +1182,10 @@ constexpr int64_t kStagedShortHalves = 32;  // halves rows of up to 64 bytes
 // Since the fifty-eighth, three of fewer lanes and more elements a lane for halves: 1 x 10 (rows of
 // 10, and 11 odd: no shuffle, 32 rows a round), 2 x 12 (17-24, 25 odd) and 2 x 22 (33-44, 45
 // odd), one or two shuffle steps fewer and twice the rows a round. On an H200, with exp_sum, they
-// took 4.6-13.2% off the halves rows they take (fp16 x 21: 86 -> 99% of the copy, x 35: 86 ->
-// 98.5%, bf16 x 11: 97 -> 104%), 1.4% off bf16 4194304 x 10. Floats were 0.8-1.2% slower on them
-// (x 10, x 21), and 2 x 26 took halves rows of 50 and 52 1-2% slower than 4 x 14 does
-// (results/h200/explore/session58/). STEP08_STAGED_FEWER=0 skips them (for comparisons).
+// took 2.0-15.3% off the halves rows they take (fp16 x 18: 86 -> 101% of the copy, bf16 x 21: 84
+// -> 99.5%), but only 0.4% off fp16 4194304 x 10 (results/h200/explore/session58/last/fewer3.txt).
+// Floats were 0.8-1.2% slower on them (x 10, x 21), and 2 x 26 took halves rows of 50 and 52 1-2%
+// slower than 4 x 14 does (fewer/fewer.txt). STEP08_STAGED_FEWER=0 skips them (for comparisons).
 struct StagedCfg {
   int lanes, elems;
   bool halves = false;  // halves only (fp32 rows skip it)
