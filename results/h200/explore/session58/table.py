@@ -13,7 +13,7 @@ A probe line reads "DTYPE M x N [ENV...] BINARY: µs us %"; the builds are told 
 precedes the colon: build/base/step08 (17e099d), STEP08_STAGED_FEWER=0 ./step08 (the FFMA alone)
 and ./step08 (the build under test).
 """
-import json
+import importlib.util
 import re
 import sys
 from collections import defaultdict
@@ -98,16 +98,11 @@ def docs(name="fewer3"):
 
 
 def sweep_records(path):
-    """The dispatcher's records and the best peer's (not stages 03 and 08, not the copy) by shape."""
-    ours, best = {}, {}
-    for r in json.loads(path.read_text())["records"]:
-        k = (r["dtype"], r["M"], r["N"])
-        if r["impl"] == "step11":
-            ours[k] = r
-        elif r["kind"] != "copy" and r["impl"] not in ("step03", "step08"):
-            if k not in best or r["GB/s"] > best[k]["GB/s"]:
-                best[k] = r
-    return ours, best
+    """The dispatcher's records and the best peer's by shape: session57/table.py's reader."""
+    spec = importlib.util.spec_from_file_location("table57", HERE.parent / "session57" / "table.py")
+    table57 = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(table57)
+    return table57.sweep_records(str(path))
 
 
 def sweep():
