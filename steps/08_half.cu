@@ -219,47 +219,65 @@ __device__ __forceinline__ void team_rows_body(const T* __restrict__ x, T* __res
   //    0, output NaN as torch's).
   const float ms = m == -INFINITY ? 0.0f : m;
   if constexpr (EXP_TWICE) {
+    // 3'. Halves whose max allows it take both exponentials as one FFMA and ex2 (exp_shifted, then
+    //     exp_folded with 1 / sum in the exponent: fast_exp.cuh); the others exp(x - max) and * inv.
+    const bool fold = exp_fold_ok(ms);
+    const float shift = ms * 1.4426950408889634f;
     float l = 0.0f;
+    if (fold) {
 #pragma unroll
-    for (int i = 0; i < P; ++i) {
-      float f[V];
-      unpack<T>(r[i], f);
+      for (int i = 0; i < P; ++i) {
+        float f[V];
+        unpack<T>(r[i], f);
 #pragma unroll
-      for (int k = 0; k < V; ++k) l += exp_ftz(f[k] - ms);
+        for (int k = 0; k < V; ++k) l += exp_shifted(f[k], shift);
+      }
+    } else {
+#pragma unroll
+      for (int i = 0; i < P; ++i) {
+        float f[V];
+        unpack<T>(r[i], f);
+#pragma unroll
+        for (int k = 0; k < V; ++k) l += exp_ftz(f[k] - ms);
+      }
     }
-    const float inv = 1.0f / lanes_allreduce<TL, SHORT_CHAIN>(l, SumOp{}, sum_slots);
+    l = lanes_allreduce<TL, SHORT_CHAIN>(l, SumOp{}, sum_slots);
     // 4'. Normalise from the packs, exp again; 16-byte stores.
+    const float c = fold_shift(shift, l), inv = 1.0f / l;
 #pragma unroll
     for (int i = 0; i < P; ++i) {
       if (live && t + lanes * i < nvec) {
         float f[V];
         unpack<T>(r[i], f);
+        if (fold) {
 #pragma unroll
-        for (int k = 0; k < V; ++k) f[k] = exp_ftz(f[k] - ms) * inv;
+          for (int k = 0; k < V; ++k) f[k] = exp_folded(f[k], c);
+        } else {
+#pragma unroll
+          for (int k = 0; k < V; ++k) f[k] = exp_ftz(f[k] - ms) * inv;
+        }
         put_pack(yr, t + lanes * i, pack<T>(f));
       }
     }
-    return;
-  }
-  float e[P][V];
-  float l = 0.0f;
+  } else {
+    float e[P * V];  // exp(x - max), one FFMA each (exp_sum)
 #pragma unroll
-  for (int i = 0; i < P; ++i) {
-    unpack<T>(r[i], e[i]);
+    for (int i = 0; i < P; ++i) {
+      float f[V];
+      unpack<T>(r[i], f);
 #pragma unroll
-    for (int k = 0; k < V; ++k) {
-      e[i][k] = exp_ftz(e[i][k] - ms);
-      l += e[i][k];
+      for (int k = 0; k < V; ++k) e[i * V + k] = f[k];
     }
-  }
-  const float inv = 1.0f / lanes_allreduce<TL, SHORT_CHAIN>(l, SumOp{}, sum_slots);
-  // 4. Normalise from registers; 16-byte stores.
+    const float inv = 1.0f / lanes_allreduce<TL, SHORT_CHAIN>(exp_sum(e, ms), SumOp{}, sum_slots);
+    // 4. Normalise from registers; 16-byte stores.
 #pragma unroll
-  for (int i = 0; i < P; ++i) {
-    if (live && t + lanes * i < nvec) {
+    for (int i = 0; i < P; ++i) {
+      if (live && t + lanes * i < nvec) {
+        float f[V];
 #pragma unroll
-      for (int k = 0; k < V; ++k) e[i][k] *= inv;
-      put_pack(yr, t + lanes * i, pack<T>(e[i]));
+        for (int k = 0; k < V; ++k) f[k] = e[i * V + k] * inv;
+        put_pack(yr, t + lanes * i, pack<T>(f));
+      }
     }
   }
 }

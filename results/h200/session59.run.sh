@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Device runs of the fifty-ninth session (2026-11-29), on an H200:
+#   OUT=... bash results/h200/session59.run.sh fold   stages 08 and 10 and build/test_gpu, and
+#     beside them 25195c4's stages 08 and 10 (carry build/base/base.tgz, from `git archive 25195c4
+#     steps/08_half.cu steps/10_cluster.cu common Makefile`): explore/session59/fold.sh (one FFMA
+#     an exponential in the teams and one-pass blocks, against 25195c4)
+#   OUT=... bash results/h200/session59.run.sh more   (on the machine fold left warm, its builds
+#     kept) test-gpu on stage 08, explore/session59/fold10.sh (stage 10), test-gpu on stage 10
+# GPU-agnostic: it runs unchanged on an H100.
+part=${1:-fold}
+PROBES=results/h200/explore/session59
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps; the call's files under ./$part/
+case $part in
+fold)
+  (mkdir -p /tmp/base && tar xzf build/base/base.tgz -C /tmp/base &&
+    make -C /tmp/base -j6 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 step08 step10 > $R/build-base.txt 2>&1 &&
+    cp /tmp/base/step08 /tmp/base/step10 build/base/) &
+  mk step08 step10 build/test_gpu && wait $! && [ -x build/base/step08 ] && [ -x build/base/step10 ] ;;
+more) mk step08 step10 build/test_gpu && [ -x build/base/step10 ] ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-here.txt $R/build-base.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+case $part in
+fold)
+  PROBE_UNTIL=420 timeout 440 bash $PROBES/fold.sh > $R/fold.txt 2>&1
+  echo "fold exit $? at ${SECONDS}s"; cat $R/fold.txt ;;
+more)
+  LIMIT=150 test_gpu 08
+  PROBE_UNTIL=150 timeout 170 bash $PROBES/fold10.sh > $R/fold10.txt 2>&1
+  echo "fold10 exit $? at ${SECONDS}s"; cat $R/fold10.txt
+  LIMIT=590 test_gpu 10 ;;
+esac
