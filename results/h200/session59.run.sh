@@ -16,7 +16,7 @@ fold)
     make -C /tmp/base -j6 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 step08 step10 > $R/build-base.txt 2>&1 &&
     cp /tmp/base/step08 /tmp/base/step10 build/base/) &
   mk step08 step10 build/test_gpu && wait $! && [ -x build/base/step08 ] && [ -x build/base/step10 ] ;;
-more) mk step08 step10 build/test_gpu && [ -x build/base/step10 ] ;;
+more) { [ -x step08 ] && [ -x step10 ] && [ -x build/test_gpu ] || mk step08 step10 build/test_gpu; } && [ -x build/base/step10 ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt $R/build-base.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
