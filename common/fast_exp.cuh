@@ -17,15 +17,11 @@
 //     row: it scales every exponential of the row by one factor of at most 2^0.5, which the
 //     division by their sum cancels. For larger |m| (or +inf, NaN) that factor could overflow,
 //     and it takes exp_ftz(v[e] - m).
-//   * exp_fold_ok(m), fold_shift(s, l) and exp_folded(x, c), for halves (fifty-ninth session): a
-//     row's outputs e^(x - m) / l as ex2(x log2(e) - c), c = s + log2(l), one FFMA and one
-//     MUFU.EX2 an element where exp_ftz(x - m) * (1 / l) took four instructions. s is m log2(e),
-//     rounded or not: c must be formed with the s the sum l was taken against (exp_shifted's, or
-//     s = m log2(e) exactly, fmaf, for a sum of exp_ftz(x - m)). c is rounded once, by at most
-//     2^-15 for |m| < kExpFoldMax, so every output of the row is off by one factor within 2.2e-5
-//     of 1 (a twentieth of an fp16 rounding step); for larger |m| (or -inf, +inf, NaN) exp_fold_ok
-//     is false and the caller takes the plain form. fp32 outputs keep the plain form.
-//   * exp_shifted(x, s) = ex2(x log2(e) - s), s = m log2(e) rounded (exp_sum's form, one element).
+//   * rcp_approx(x) is rcp.approx.ftz.f32, one MUFU.RCP (fifty-ninth session): within one ulp
+//     of 1 / x, where 1.0f / x (IEEE, round to nearest) takes a refinement of it and a branch to
+//     a slow path. A softmax takes one a row; in short rows that is a large part of the work.
+//     1 / 0 = +inf, 1 / +inf = 0, NaN stays NaN, as 1.0f / x; a subnormal x gives +inf (a
+//     softmax's sum is at least 2^-0.5, or 0 for a row of -inf).
 //   * ExpApprox and ExpFtz are the two as function objects, for code shared by stages that use
 //     either (online_stats.cuh's fold).
 #pragma once
@@ -56,30 +52,11 @@ __device__ __forceinline__ float exp_sum(float (&v)[E], float m) {
   return l;
 }
 
-__device__ __forceinline__ float ex2_ftz(float x) {
+__device__ __forceinline__ float rcp_approx(float x) {
   float y;
-  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
   return y;
 }
-__device__ __forceinline__ float exp_shifted(float x, float s) { return ex2_ftz(fmaf(x, 1.4426950408889634f, -s)); }
-
-// The folded form's limit: |c| under 1024 (m log2(e) under 739, log2(l) under 32), so that it
-// rounds by at most 2^-15.
-constexpr float kExpFoldMax = 512.0f;
-__device__ __forceinline__ bool exp_fold_ok(float m) { return fabsf(m) < kExpFoldMax; }
-// c for a sum l taken against the shift s (log2(l): lg2.approx, absolute error about 2^-22).
-__device__ __forceinline__ float fold_shift(float s, float l) {
-  float lg;
-  asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(lg) : "f"(l));
-  return s + lg;
-}
-// c for a sum l of exp_ftz(x - m): m log2(e) + log2(l), rounded once.
-__device__ __forceinline__ float fold_shift_of_max(float m, float l) {
-  float lg;
-  asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(lg) : "f"(l));
-  return fmaf(m, 1.4426950408889634f, lg);
-}
-__device__ __forceinline__ float exp_folded(float x, float c) { return ex2_ftz(fmaf(x, 1.4426950408889634f, -c)); }
 
 struct ExpApprox {
   __device__ __forceinline__ float operator()(float x) const { return __expf(x); }

@@ -24,8 +24,7 @@
 //     packs, and loads the next stretch of a persistent block (same nvec) into the packs it frees,
 //     as load() would: summary() then applies to that stretch.
 //   * Every exponential is fast_exp.cuh's exp_ftz (since the forty-ninth session): outputs under
-//     2^-126 are 0. Halves rows whose max is under 512 in magnitude take their outputs as
-//     exp_folded (since the fifty-ninth), one FFMA and one ex2 each.
+//     2^-126 are 0.
 #pragma once
 
 #include <cmath>
@@ -214,21 +213,20 @@ struct RowCache {
   }
 
   // 3. Normalise with the row's (max, sum) and write; 16-byte stores. dst: a `uint4*` or a
-  //    ShiftedRow<T> with the source's misalignment. Halves whose max allows it take each output
-  //    as one FFMA and ex2 (fast_exp.cuh's exp_folded), the rest exp(x - m) / l.
+  //    ShiftedRow<T> with the source's misalignment.
   template <class Dst>
   __device__ __forceinline__ void store(const Dst& dst, int nvec, MaxSum row) const {
     const int tid = threadIdx.x;
-    const Outputs out(row, register_scale(row, 1.0f / row.l));
+    const float inv = 1.0f / row.l, scale = register_scale(row, inv);
 #pragma unroll
     for (int i = 0; i < REG; ++i) {
       const int v = tid + i * THREADS;
-      if (v < nvec) put_pack(dst, v, out.of_register(reg[i]));
+      if (v < nvec) put_pack(dst, v, register_output(reg[i], row.m, inv, scale));
     }
 #pragma unroll
     for (int i = 0; i < SMEM; ++i) {
       const int v = tid + (REG + i) * THREADS;
-      if (v < nvec) put_pack(dst, v, out.of_slice(cache[i * THREADS + tid]));
+      if (v < nvec) put_pack(dst, v, normalised(cache[i * THREADS + tid], row.m, inv));
     }
   }
 
@@ -240,13 +238,13 @@ struct RowCache {
   //     used the value), and only the thread that reads a slot fills it: no block barrier.
   __device__ __forceinline__ void store_then_load(uint4* dst, int nvec, MaxSum row, const uint4* next) {
     const int tid = threadIdx.x;
-    const Outputs out(row, register_scale(row, 1.0f / row.l));
+    const float inv = 1.0f / row.l, scale = register_scale(row, inv);
 #pragma unroll
     for (int i = 0; i < SMEM; ++i) {
       const int v = tid + (REG + i) * THREADS;
       uint4* slot = &cache[i * THREADS + tid];
       if (v < nvec) {
-        dst[v] = out.of_slice(*slot);
+        dst[v] = normalised(*slot, row.m, inv);
         if (next) cp_async16(slot, next + v);
       }
       if constexpr (kSlicesAsLanded) cp_async_commit();  // a group per slice, as load() has it
@@ -254,7 +252,7 @@ struct RowCache {
 #pragma unroll
     for (int i = 0; i < REG; ++i) {
       const int v = tid + i * THREADS;
-      if (v < nvec) dst[v] = out.of_register(reg[i]);
+      if (v < nvec) dst[v] = register_output(reg[i], row.m, inv, scale);
       if (next) reg[i] = v < nvec ? next[v] : neg_inf_pack<T>();
     }
   }
@@ -278,16 +276,6 @@ struct RowCache {
     }
   }
 
-  // A pack's outputs exp_folded(x, c) (kFoldStores).
-  __device__ __forceinline__ static uint4 folded(const uint4& p, float c) {
-    constexpr int V = kVec<T>;
-    float f[V];
-    unpack<T>(p, f);
-#pragma unroll
-    for (int k = 0; k < V; ++k) f[k] = exp_folded(f[k], c);
-    return pack<T>(f);
-  }
-
   __device__ __forceinline__ static uint4 normalised(const uint4& p, float m, float inv) {
     constexpr int V = kVec<T>;
     float f[V];
@@ -296,24 +284,4 @@ struct RowCache {
     for (int k = 0; k < V; ++k) f[k] = exp_ftz(f[k] - m) * inv;
     return pack<T>(f);
   }
-
-  // What turns a pack into its outputs, given the row's (max, sum). Halves (kFoldStores) whose
-  // max allows it take exp_folded(x, c), 1 / sum in the exponent (fifty-ninth session), the choice
-  // made a pack at a time so that one pack's floats are live, not every register pack's; the rest
-  // exp(x - max) / sum, or the kept exponentials times scale (kKeepExps).
-  static constexpr bool kFoldStores = sizeof(T) == 2;
-  struct Outputs {
-    float m, inv, scale, c;
-    bool fold;
-    __device__ __forceinline__ Outputs(MaxSum row, float scale_)
-        : m(row.m), inv(1.0f / row.l), scale(scale_), c(0.0f), fold(kFoldStores && exp_fold_ok(row.m)) {
-      if (fold) c = fold_shift_of_max(row.m, row.l);
-    }
-    __device__ __forceinline__ uint4 of_register(const uint4& p) const {
-      return fold ? RowCache::folded(p, c) : RowCache::register_output(p, m, inv, scale);
-    }
-    __device__ __forceinline__ uint4 of_slice(const uint4& p) const {
-      return fold ? RowCache::folded(p, c) : RowCache::normalised(p, m, inv);
-    }
-  };
 };

@@ -4,6 +4,9 @@
 #     beside them 25195c4's stages 08 and 10 (carry build/base/base.tgz, from `git archive 25195c4
 #     steps/08_half.cu steps/10_cluster.cu common Makefile`): explore/session59/fold.sh (one FFMA
 #     an exponential in the teams and one-pass blocks, against 25195c4)
+#   OUT=... bash results/h200/session59.run.sh rcp   stage 08 and build/test_gpu, and 25195c4's
+#     stage 08 as in fold: explore/session59/rcp.sh (1 / sum as one MUFU.RCP in the short-row
+#     kernels, pack_rows' groups two or four a thread), then test-gpu on stage 08
 #   OUT=... bash results/h200/session59.run.sh more   (on the machine fold left warm, its builds
 #     kept) test-gpu on stage 08, explore/session59/fold10.sh (stage 10), test-gpu on stage 10
 # GPU-agnostic: it runs unchanged on an H100.
@@ -16,6 +19,11 @@ fold)
     make -C /tmp/base -j6 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 step08 step10 > $R/build-base.txt 2>&1 &&
     cp /tmp/base/step08 /tmp/base/step10 build/base/) &
   mk step08 step10 build/test_gpu && wait $! && [ -x build/base/step08 ] && [ -x build/base/step10 ] ;;
+rcp)
+  (mkdir -p /tmp/base && tar xzf build/base/base.tgz -C /tmp/base &&
+    make -C /tmp/base -j6 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 step08 > $R/build-base.txt 2>&1 &&
+    cp /tmp/base/step08 build/base/) &
+  mk step08 build/test_gpu && wait $! && [ -x build/base/step08 ] ;;
 more) { [ -x step08 ] && [ -x step10 ] && [ -x build/test_gpu ] || mk step08 step10 build/test_gpu; } && [ -x build/base/step10 ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt $R/build-base.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -23,6 +31,10 @@ case $part in
 fold)
   PROBE_UNTIL=420 timeout 440 bash $PROBES/fold.sh > $R/fold.txt 2>&1
   echo "fold exit $? at ${SECONDS}s"; cat $R/fold.txt ;;
+rcp)
+  PROBE_UNTIL=330 timeout 350 bash $PROBES/rcp.sh > $R/rcp.txt 2>&1
+  echo "rcp exit $? at ${SECONDS}s"; cat $R/rcp.txt
+  LIMIT=595 test_gpu 08 ;;
 more)
   LIMIT=150 test_gpu 08
   PROBE_UNTIL=150 timeout 170 bash $PROBES/fold10.sh > $R/fold10.txt 2>&1
