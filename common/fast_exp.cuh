@@ -19,7 +19,8 @@
 //     and it takes exp_ftz(v[e] - m).
 //   * rcp_approx(x) is rcp.approx.ftz.f32, one MUFU.RCP (fifty-ninth session): within one ulp
 //     of 1 / x, where 1.0f / x (IEEE, round to nearest) takes a refinement of it and a branch to
-//     a slow path. A softmax takes one a row; in short rows that is a large part of the work.
+//     a slow path. A softmax takes one a row; in rows of a few elements that is a large part of
+//     the work (stage 08's pack_rows).
 //     1 / 0 = +inf, 1 / +inf = 0, NaN stays NaN, as 1.0f / x; a subnormal x gives +inf (a
 //     softmax's sum is at least 2^-0.5, or 0 for a row of -inf).
 //   * ExpApprox and ExpFtz are the two as function objects, for code shared by stages that use

@@ -18,7 +18,7 @@
 //     warps, in 16-byte packs of any dtype, exp taken once per element; since the thirty-sixth
 //     session narrowed too, to teams of 1-16 lanes (several rows of 16-256 bytes per warp), and
 //     `pack_rows` for rows shorter than a pack (several rows per thread; its loads by cp.async since
-//     the fifty-sixth); since the thirty-eighth,
+//     the fifty-sixth, 1 / sum one MUFU.RCP since the fifty-ninth); since the thirty-eighth,
 //     a row between the powers of two takes a block of just the warps it needs, not the next team
 //     of a power of two; since the fortieth, teams of 2-8 warps whose grid has at most one block an
 //     SM reduce over their warps' partials in log2(warps) shuffles (team_allreduce's SHORT_CHAIN);
@@ -252,9 +252,7 @@ __device__ __forceinline__ void team_rows_body(const T* __restrict__ x, T* __res
       l += e[i][k];
     }
   }
-  // (Teams of up to a warp, short rows, take 1 / sum as one MUFU.RCP: fast_exp.cuh's rcp_approx.)
-  const float sum = lanes_allreduce<TL, SHORT_CHAIN>(l, SumOp{}, sum_slots);
-  const float inv = TL >= 1 && TL <= 32 ? rcp_approx(sum) : 1.0f / sum;
+  const float inv = 1.0f / lanes_allreduce<TL, SHORT_CHAIN>(l, SumOp{}, sum_slots);
   // 4. Normalise from registers; 16-byte stores.
 #pragma unroll
   for (int i = 0; i < P; ++i) {
@@ -366,6 +364,12 @@ auto block_team_kernel(bool lean) {
 // back. On an H200 it took 9-16% off 8388608 x 3 and 5-14% off rows of 6 and 12 (fp16 34.31 ->
 // 28.67 us, 81 -> 98% of the copy), level at one pack (results/h200/explore/session56/final/).
 // STEP08_PACK_ASYNC=0 loads through registers (for comparisons).
+// RCP (fifty-ninth session): 1 / sum is rcp_approx, one MUFU.RCP. 1.0f / l took a refinement and a
+// call to a slow path, whose registers cost blocks (sm_90: pack_rows<__half, 3> 48 -> 32
+// registers, pack_rows<float, 2> 20 -> 16). On an H200 the rows of 2-4 ran 0.7-3.7% faster (fp16
+// 16777216 x 2 95 -> 99% of the copy, bf16 8388608 x 3 95 -> 98%), halves rows of 12 0.8% slower
+// (results/h200/explore/session59/rcp/). The same in staged_rows took 1.6-4.7% more time on
+// halves rows of 10 and 1023; there and in the teams 1.0f / sum stays.
 constexpr int kPackRowsThreads = 256, kPackRowsMaxPacks = 3;
 
 __host__ __device__ constexpr int gcd_int(int a, int b) { return b == 0 ? a : gcd_int(b, a % b); }
@@ -376,20 +380,20 @@ constexpr bool pack_rows_len(int n, int vec) { return n % vec != 0 && group_pack
 // No row of this length or more takes it (a length not in packs shares at most a factor 4 with a pack of 8).
 constexpr int kPackRowsLongest = 4 * kPackRowsMaxPacks + 1;
 
-template <class T, int N, bool ASYNC = true, int G = 1>
+template <class T, int N, bool ASYNC = true>
 __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restrict__ x, T* __restrict__ y, int64_t M) {
   constexpr int V = kVec<T>, R = V / gcd_int(N, V), P = group_packs(N, V);
-  __shared__ uint4 stage[kPackRowsThreads * P * G];
+  __shared__ uint4 stage[kPackRowsThreads * P];
   const int lane = static_cast<int>(threadIdx.x % 32);
-  uint4* const mine = stage + (threadIdx.x - lane) * P * G;  // this warp's 32 P G packs
-  const int64_t first = (int64_t{blockIdx.x} * kPackRowsThreads + threadIdx.x - lane) * P * G;  // its first pack
+  uint4* const mine = stage + (threadIdx.x - lane) * P;  // this warp's 32 P packs
+  const int64_t first = (int64_t{blockIdx.x} * kPackRowsThreads + threadIdx.x - lane) * P;  // its first pack
   const int64_t elems = M * N, whole = elems / V;  // the matrix's elements, and its whole packs
   if (first * V >= elems) return;  // a warp past the end (no barrier below crosses warps)
   // 1. The warp's packs, 32 consecutive ones an instruction (whole ones by cp.async where ASYNC,
   //    the partial last one element by element, -inf past the end), into shared memory; then this
   //    thread's group from there.
 #pragma unroll
-  for (int j = 0; j < P * G; ++j) {
+  for (int j = 0; j < P; ++j) {
     const int64_t q = first + j * 32 + lane;
     if (ASYNC && q < whole) {
       cp_async16(&mine[j * 32 + lane], reinterpret_cast<const uint4*>(x) + q);
@@ -408,47 +412,43 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
   }
   if constexpr (ASYNC) cp_async_wait_all();
   __syncwarp();
-  // (G groups a thread: the same for each, group g of the thread's in the warp's g-th 32 P packs.)
+  float f[R * N];
 #pragma unroll
-  for (int g = 0; g < G; ++g) {
-    float f[R * N];
+  for (int j = 0; j < P; ++j) {
+    float u[V];
+    unpack<T>(mine[lane * P + j], u);
 #pragma unroll
-    for (int j = 0; j < P; ++j) {
-      float u[V];
-      unpack<T>(mine[g * 32 * P + lane * P + j], u);
+    for (int k = 0; k < V; ++k) f[j * V + k] = u[k];
+  }
+  // 2. Each row's max, exp(x - max) and sum, normalised in place (an all -inf row gives NaN, as
+  //    torch's; rows past the last one are never stored).
 #pragma unroll
-      for (int k = 0; k < V; ++k) f[j * V + k] = u[k];
+  for (int r = 0; r < R; ++r) {
+    float m = -INFINITY, l = 0.0f;
+#pragma unroll
+    for (int k = 0; k < N; ++k) m = fmaxf(m, f[r * N + k]);
+    const float ms = m == -INFINITY ? 0.0f : m;
+#pragma unroll
+    for (int k = 0; k < N; ++k) {
+      f[r * N + k] = exp_ftz(f[r * N + k] - ms);
+      l += f[r * N + k];
     }
-    // 2. Each row's max, exp(x - max) and sum, normalised in place (an all -inf row gives NaN, as
-    //    torch's; rows past the last one are never stored).
+    const float inv = rcp_approx(l);  // one MUFU.RCP (fast_exp.cuh), not 1.0f / l's refinement
 #pragma unroll
-    for (int r = 0; r < R; ++r) {
-      float m = -INFINITY, l = 0.0f;
+    for (int k = 0; k < N; ++k) f[r * N + k] *= inv;
+  }
+  // 3. Back through shared memory (each thread rewrites only the packs it read), then 32
+  //    consecutive 16-byte stores an instruction.
 #pragma unroll
-      for (int k = 0; k < N; ++k) m = fmaxf(m, f[r * N + k]);
-      const float ms = m == -INFINITY ? 0.0f : m;
+  for (int j = 0; j < P; ++j) {
+    float u[V];
 #pragma unroll
-      for (int k = 0; k < N; ++k) {
-        f[r * N + k] = exp_ftz(f[r * N + k] - ms);
-        l += f[r * N + k];
-      }
-      const float inv = rcp_approx(l);
-#pragma unroll
-      for (int k = 0; k < N; ++k) f[r * N + k] *= inv;
-    }
-    // 3. Back through shared memory (each thread rewrites only the packs it read), then 32
-    //    consecutive 16-byte stores an instruction.
-#pragma unroll
-    for (int j = 0; j < P; ++j) {
-      float u[V];
-#pragma unroll
-      for (int k = 0; k < V; ++k) u[k] = f[j * V + k];
-      mine[g * 32 * P + lane * P + j] = pack<T>(u);
-    }
+    for (int k = 0; k < V; ++k) u[k] = f[j * V + k];
+    mine[lane * P + j] = pack<T>(u);
   }
   __syncwarp();
 #pragma unroll
-  for (int j = 0; j < P * G; ++j) {
+  for (int j = 0; j < P; ++j) {
     const int64_t q = first + j * 32 + lane;
     const uint4 p = mine[j * 32 + lane];
     if (q < whole) {
@@ -586,7 +586,7 @@ __global__ void __launch_bounds__(kStagedWarps * 32)
     }
     m = lanes_allreduce<TL>(m, MaxOp{}, nullptr);
     const float ms = m == -INFINITY ? 0.0f : m;
-    const float inv = rcp_approx(lanes_allreduce<TL>(exp_sum(v, ms), SumOp{}, nullptr));  // one FFMA an exp
+    const float inv = 1.0f / lanes_allreduce<TL>(exp_sum(v, ms), SumOp{}, nullptr);  // one FFMA an exp
     if constexpr (PAIRS) {
       T* const even = row + s;
 #pragma unroll
@@ -1124,15 +1124,6 @@ bool pack_rows_async() {
   return on;
 }
 
-// STEP08_PACK_GROUPS=2|4: groups a thread where a group is one pack (trial, fifty-ninth session).
-int pack_rows_groups() {
-  static const int g = [] {
-    const char* v = std::getenv("STEP08_PACK_GROUPS");
-    return v && (std::atoi(v) == 2 || std::atoi(v) == 4) ? std::atoi(v) : 1;
-  }();
-  return g;
-}
-
 template <class T>
 bool pack_rows_ok(const T* x, const T* y, int64_t N) {
   return N < kPackRowsLongest && pack_rows_len(static_cast<int>(N), kVec<T>) && pack_rows_enabled() &&
@@ -1150,14 +1141,8 @@ bool launch_pack_rows(const T* x, T* y, int64_t M, int64_t n, cudaStream_t strea
     if (n != N) return false;
     constexpr int R = kVec<T> / gcd_int(N, kVec<T>);
     const int64_t groups = ceil_div(M, int64_t{R});
-    constexpr int P = group_packs(N, kVec<T>);
-    const int g = P == 1 ? pack_rows_groups() : 1;
-    const auto kernel = !pack_rows_async() ? pack_rows<T, N, false>
-                        : g == 4           ? pack_rows<T, N, true, P == 1 ? 4 : 1>
-                        : g == 2           ? pack_rows<T, N, true, P == 1 ? 2 : 1>
-                                           : pack_rows<T, N>;
-    const int64_t per_block = int64_t{kPackRowsThreads} * (P == 1 ? g : 1);
-    kernel<<<static_cast<unsigned>(ceil_div(groups, per_block)), kPackRowsThreads, 0, stream>>>(x, y, M);
+    const auto kernel = pack_rows_async() ? pack_rows<T, N> : pack_rows<T, N, false>;
+    kernel<<<static_cast<unsigned>(ceil_div(groups, int64_t{kPackRowsThreads})), kPackRowsThreads, 0, stream>>>(x, y, M);
     CUDA_CHECK_LAUNCH();
     return true;
   }

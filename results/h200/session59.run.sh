@@ -7,6 +7,9 @@
 #   OUT=... bash results/h200/session59.run.sh rcp   stage 08 and build/test_gpu, and 25195c4's
 #     stage 08 as in fold: explore/session59/rcp.sh (1 / sum as one MUFU.RCP in the short-row
 #     kernels, pack_rows' groups two or four a thread), then test-gpu on stage 08
+#   OUT=... bash results/h200/session59.run.sh final   stages 03, 08, 11, the library and
+#     build/test_gpu: test-gpu on stage 08, bench/peers.py's "small" sweep with the dispatcher,
+#     stages 03 and 08 and every peer, then test-gpu on stage 11
 #   OUT=... bash results/h200/session59.run.sh more   (on the machine fold left warm, its builds
 #     kept) test-gpu on stage 08, explore/session59/fold10.sh (stage 10), test-gpu on stage 10
 # GPU-agnostic: it runs unchanged on an H100.
@@ -24,6 +27,7 @@ rcp)
     make -C /tmp/base -j6 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 step08 > $R/build-base.txt 2>&1 &&
     cp /tmp/base/step08 build/base/) &
   mk step08 build/test_gpu && wait $! && [ -x build/base/step08 ] ;;
+final) mk step03 step08 step11 lib build/test_gpu ;;
 more) { [ -x step08 ] && [ -x step10 ] && [ -x build/test_gpu ] || mk step08 step10 build/test_gpu; } && [ -x build/base/step10 ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt $R/build-base.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -35,6 +39,14 @@ rcp)
   PROBE_UNTIL=330 timeout 350 bash $PROBES/rcp.sh > $R/rcp.txt 2>&1
   echo "rcp exit $? at ${SECONDS}s"; cat $R/rcp.txt
   LIMIT=595 test_gpu 08 ;;
+final)
+  LIMIT=300 test_gpu 08
+  GIT_DIR=/nonexistent timeout $((480 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
+    --dtypes f32,f16,bf16 --sweeps small \
+    --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
+    --out $R/peers-small-$commit.json > $R/peers-small-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-small-$commit.txt
+  LIMIT=595 test_gpu 11 ;;
 more)
   LIMIT=150 test_gpu 08
   PROBE_UNTIL=150 timeout 170 bash $PROBES/fold10.sh > $R/fold10.txt 2>&1
