@@ -364,7 +364,7 @@ auto block_team_kernel(bool lean) {
 // back. On an H200 it took 9-16% off 8388608 x 3 and 5-14% off rows of 6 and 12 (fp16 34.31 ->
 // 28.67 us, 81 -> 98% of the copy), level at one pack (results/h200/explore/session56/final/).
 // STEP08_PACK_ASYNC=0 loads through registers (for comparisons).
-// RCP (fifty-ninth session): 1 / sum is rcp_approx, one MUFU.RCP. 1.0f / l took a refinement and a
+// 1 / sum (fifty-ninth session) is rcp_approx, one MUFU.RCP. 1.0f / l took a refinement and a
 // call to a slow path, whose registers cost blocks (sm_90: pack_rows<__half, 3> 48 -> 32
 // registers, pack_rows<float, 2> 20 -> 16). On an H200 the rows of 2-4 ran 0.7-3.7% faster (fp16
 // 16777216 x 2 95 -> 99% of the copy, bf16 8388608 x 3 95 -> 98%), halves rows of 12 0.8% slower

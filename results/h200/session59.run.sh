@@ -10,8 +10,9 @@
 #   OUT=... bash results/h200/session59.run.sh final   stages 03, 08, 11, the library and
 #     build/test_gpu: test-gpu on stage 08, bench/peers.py's "small" sweep with the dispatcher,
 #     stages 03 and 08 and every peer, then test-gpu on stage 11
-#   OUT=... bash results/h200/session59.run.sh more   (on the machine fold left warm, its builds
-#     kept) test-gpu on stage 08, explore/session59/fold10.sh (stage 10), test-gpu on stage 10
+# The test-gpu logs are in results/h200/ as test-gpu-08-cde5060, -08-c2779c6 and -11-c2779c6
+# (.txt.gz); the peers' sweep as peers-small-c2779c6.json and .txt. fold ran at 6d0fc15 (its
+# steps/ and common/ are 172e334's), rcp at cde5060, final at c2779c6.
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-fold}
 PROBES=results/h200/explore/session59
@@ -28,7 +29,6 @@ rcp)
     cp /tmp/base/step08 build/base/) &
   mk step08 build/test_gpu && wait $! && [ -x build/base/step08 ] ;;
 final) mk step03 step08 step11 lib build/test_gpu ;;
-more) { [ -x step08 ] && [ -x step10 ] && [ -x build/test_gpu ] || mk step08 step10 build/test_gpu; } && [ -x build/base/step10 ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt $R/build-base.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -47,9 +47,4 @@ final)
     --out $R/peers-small-$commit.json > $R/peers-small-$commit.txt 2>&1
   echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-small-$commit.txt
   LIMIT=595 test_gpu 11 ;;
-more)
-  LIMIT=150 test_gpu 08
-  PROBE_UNTIL=150 timeout 170 bash $PROBES/fold10.sh > $R/fold10.txt 2>&1
-  echo "fold10 exit $? at ${SECONDS}s"; cat $R/fold10.txt
-  LIMIT=590 test_gpu 10 ;;
 esac

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Fifty-ninth session (H200), the first call: the exponentials of stage 08's teams and one-pass
 # blocks as one FFMA and ex2 (exp_sum where the exponential is kept; exp_shifted and exp_folded,
-# 1 / sum in the exponent, where halves take it twice), against 25195c4's stages 08 and 10
-# (build/base/, built on the device from their source), alternately, two rounds, each run its
-# own process, 30 iterations.
+# 1 / sum in the exponent, where halves take it twice: fold.patch), against 25195c4's stage 08
+# (build/base/step08, built on the device from its source), alternately, two rounds, each run its
+# own process, 30 iterations. (The call built stage 10 too; its CTAs were not timed.)
 . "$(dirname "$0")/../../../h100/explore/probe.sh"  # one
 . "$(dirname "$0")/../session55/group.sh"            # group
 group fold08 2 build/base/step08 ./step08 <<'S'

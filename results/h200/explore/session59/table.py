@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Fifty-ninth session: the means of each form's runs per shape in fold/fold.txt and rcp/rcp.txt,
-and each form against the base build (25195c4's stage 08 or 10). Usage: table.py [fold|rcp]."""
+against the base build (25195c4's stage 08). Usage: table.py fold|rcp [docs].
+With "docs": the docs' table, base against ./step08 only, µs and % of the copy (means)."""
 import collections
 import os
 import re
@@ -10,21 +11,41 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LINE = re.compile(r"(\S+) (\d+) x (\d+) (.+): ([\d.]+) us ([\d.]+)%")
 
 
-def table(path):
+def read(path):
     shapes = collections.OrderedDict()
     for line in open(path):
         m = LINE.match(line)
         if m:
-            shapes.setdefault((m[1], m[2], m[3]), collections.OrderedDict()).setdefault(m[4], []).append(float(m[5]))
+            runs = shapes.setdefault((m[1], m[2], m[3]), collections.OrderedDict()).setdefault(m[4], [])
+            runs.append((float(m[5]), float(m[6])))
+    return shapes
+
+
+def mean(runs, i):
+    return sum(r[i] for r in runs) / len(runs)
+
+
+def table(shapes):
     print("| dtype | M x N | form | us (mean) | against the base |")
     print("|---|---|---|---:|---:|")
     for (t, m, n), forms in shapes.items():
-        base = next(v for k, v in forms.items() if k.startswith("build/base/"))
-        b = sum(base) / len(base)
+        b = mean(next(v for k, v in forms.items() if k.startswith("build/base/")), 0)
         for form, v in forms.items():
-            u = sum(v) / len(v)
-            print(f"| {t} | {m} x {n} | {form} | {u:.2f} | {100 * (u / b - 1):+.1f}% |")
+            print(f"| {t} | {m} x {n} | {form} | {mean(v, 0):.2f} | {100 * (mean(v, 0) / b - 1):+.1f}% |")
+
+
+def docs(shapes):
+    names = {"f32": "fp32", "f16": "fp16", "bf16": "bf16"}
+    print("| shape | 25195c4, µs | this build, µs | % of the copy |")
+    print("|---|---:|---:|---|")
+    for (t, m, n), forms in shapes.items():
+        base = next(v for k, v in forms.items() if k.startswith("build/base/"))
+        new = forms["./step08"]
+        b, u = mean(base, 0), mean(new, 0)
+        print(f"| {names[t]} {m} × {n} | {b:.2f} | {u:.2f} ({100 * (u / b - 1):+.1f}%) | "
+              f"{mean(base, 1):.1f} → {mean(new, 1):.1f}% |")
 
 
 which = sys.argv[1] if len(sys.argv) > 1 else "rcp"
-table(os.path.join(HERE, which, which + ".txt"))
+shapes = read(os.path.join(HERE, which, which + ".txt"))
+docs(shapes) if sys.argv[2:] == ["docs"] else table(shapes)
