@@ -10,6 +10,8 @@
 #   OUT=... bash results/h200/session59.run.sh final   stages 03, 08, 11, the library and
 #     build/test_gpu: test-gpu on stage 08, bench/peers.py's "small" sweep with the dispatcher,
 #     stages 03 and 08 and every peer, then test-gpu on stage 11
+#   OUT=... bash results/h200/session59.run.sh inductor   no build: explore/session59/inductor.py
+#     (the Triton code torch.compile generates for the sweep's fp32 rows of 2, 3, 4, 16 and 512)
 # The test-gpu logs are in results/h200/ as test-gpu-08-cde5060, -08-c2779c6 and -11-c2779c6
 # (.txt.gz); the peers' sweep as peers-small-c2779c6.json and .txt. fold ran at 6d0fc15 (its
 # steps/ and common/ are 172e334's), rcp at cde5060, final at c2779c6.
@@ -29,6 +31,7 @@ rcp)
     cp /tmp/base/step08 build/base/) &
   mk step08 build/test_gpu && wait $! && [ -x build/base/step08 ] ;;
 final) mk step03 step08 step11 lib build/test_gpu ;;
+inductor) true ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt $R/build-base.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -47,4 +50,10 @@ final)
     --out $R/peers-small-$commit.json > $R/peers-small-$commit.txt 2>&1
   echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-small-$commit.txt
   LIMIT=595 test_gpu 11 ;;
+inductor)
+  mkdir -p $R/cache/inductor $R/cache/triton
+  TORCHINDUCTOR_CACHE_DIR=$PWD/$R/cache/inductor TRITON_CACHE_DIR=$PWD/$R/cache/triton \
+    timeout 300 python3 $PROBES/inductor.py > $R/inductor.txt 2>&1
+  echo "inductor exit $? at ${SECONDS}s"; cat $R/inductor.txt
+  find $R/cache -type f \( -name '*.cubin' -o -name '*.so' -o -name '*.llir' -o -name '*.ttir' \) -delete ;;
 esac
