@@ -380,48 +380,41 @@ constexpr bool pack_rows_len(int n, int vec) { return n % vec != 0 && group_pack
 // No row of this length or more takes it (a length not in packs shares at most a factor 4 with a pack of 8).
 constexpr int kPackRowsLongest = 4 * kPackRowsMaxPacks + 1;
 
-template <class T, int N, bool ASYNC = true>
-__global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restrict__ x, T* __restrict__ y, int64_t M) {
-  constexpr int V = kVec<T>, R = V / gcd_int(N, V), P = group_packs(N, V);
-  __shared__ uint4 stage[kPackRowsThreads * P];
-  const int lane = static_cast<int>(threadIdx.x % 32);
-  uint4* const mine = stage + (threadIdx.x - lane) * P;  // this warp's 32 P packs
-  const int64_t first = (int64_t{blockIdx.x} * kPackRowsThreads + threadIdx.x - lane) * P;  // its first pack
-  const int64_t elems = M * N, whole = elems / V;  // the matrix's elements, and its whole packs
-  if (first * V >= elems) return;  // a warp past the end (no barrier below crosses warps)
-  // 1. The warp's packs, 32 consecutive ones an instruction (whole ones by cp.async where ASYNC,
-  //    the partial last one element by element, -inf past the end), into shared memory; then this
-  //    thread's group from there.
+// Pack q of the matrix (elems elements, whole of them in whole packs): a 16-byte load, or the
+// partial last one element by element, -inf past the end.
+template <class T>
+__device__ __forceinline__ uint4 pack_or_tail(const T* __restrict__ x, int64_t q, int64_t elems, int64_t whole) {
+  constexpr int V = kVec<T>;
+  uint4 p = neg_inf_pack<T>();
+  if (q < whole) {
+    p = reinterpret_cast<const uint4*>(x)[q];
+  } else if (q * V < elems) {
+    T el[V];
 #pragma unroll
-  for (int j = 0; j < P; ++j) {
-    const int64_t q = first + j * 32 + lane;
-    if (ASYNC && q < whole) {
-      cp_async16(&mine[j * 32 + lane], reinterpret_cast<const uint4*>(x) + q);
-      continue;
-    }
-    uint4 p = neg_inf_pack<T>();
-    if (q < whole) {
-      p = reinterpret_cast<const uint4*>(x)[q];
-    } else if (q * V < elems) {
-      T el[V];
-#pragma unroll
-      for (int k = 0; k < V; ++k) el[k] = q * V + k < elems ? x[q * V + k] : static_cast<T>(-INFINITY);
-      memcpy(&p, el, 16);
-    }
-    mine[j * 32 + lane] = p;
+    for (int k = 0; k < V; ++k) el[k] = q * V + k < elems ? x[q * V + k] : static_cast<T>(-INFINITY);
+    memcpy(&p, el, 16);
   }
-  if constexpr (ASYNC) cp_async_wait_all();
-  __syncwarp();
-  float f[R * N];
+  return p;
+}
+// And back: a 16-byte store, or the partial last pack's elements.
+template <class T>
+__device__ __forceinline__ void put_pack_or_tail(T* __restrict__ y, int64_t q, const uint4& p, int64_t elems,
+                                                 int64_t whole) {
+  constexpr int V = kVec<T>;
+  if (q < whole) {
+    store_pack16(y + q * V, p);
+  } else if (q * V < elems) {
+    T el[V];
+    memcpy(el, &p, 16);
 #pragma unroll
-  for (int j = 0; j < P; ++j) {
-    float u[V];
-    unpack<T>(mine[lane * P + j], u);
-#pragma unroll
-    for (int k = 0; k < V; ++k) f[j * V + k] = u[k];
+    for (int k = 0; k < V; ++k)
+      if (q * V + k < elems) y[q * V + k] = el[k];
   }
-  // 2. Each row's max, exp(x - max) and sum, normalised in place (an all -inf row gives NaN, as
-  //    torch's; rows past the last one are never stored).
+}
+
+// The softmax of R rows of N held in f, in place (an all -inf row gives NaN, as torch's).
+template <int N, int R>
+__device__ __forceinline__ void rows_softmax(float (&f)[R * N]) {
 #pragma unroll
   for (int r = 0; r < R; ++r) {
     float m = -INFINITY, l = 0.0f;
@@ -437,6 +430,50 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
 #pragma unroll
     for (int k = 0; k < N; ++k) f[r * N + k] *= inv;
   }
+}
+
+template <class T, int N, bool ASYNC = true, bool DIRECT = true>
+__global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restrict__ x, T* __restrict__ y, int64_t M) {
+  constexpr int V = kVec<T>, R = V / gcd_int(N, V), P = group_packs(N, V);
+  const int64_t elems = M * N, whole = elems / V;  // the matrix's elements, and its whole packs
+  if constexpr (P == 1 && DIRECT) {
+    // A group of one pack: thread i loads pack i itself (a warp's 32 loads are 512 contiguous
+    // bytes), takes its rows' softmax and stores it; no shared memory.
+    const int64_t q = int64_t{blockIdx.x} * kPackRowsThreads + threadIdx.x;
+    if (q * V >= elems) return;
+    float f[V];
+    unpack<T>(pack_or_tail(x, q, elems, whole), f);
+    rows_softmax<N, R>(f);
+    put_pack_or_tail(y, q, pack<T>(f), elems, whole);
+    return;
+  }
+  __shared__ uint4 stage[kPackRowsThreads * P];
+  const int lane = static_cast<int>(threadIdx.x % 32);
+  uint4* const mine = stage + (threadIdx.x - lane) * P;  // this warp's 32 P packs
+  const int64_t first = (int64_t{blockIdx.x} * kPackRowsThreads + threadIdx.x - lane) * P;  // its first pack
+  if (first * V >= elems) return;  // a warp past the end (no barrier below crosses warps)
+  // 1. The warp's packs, 32 consecutive ones an instruction (whole ones by cp.async where ASYNC,
+  //    the partial last one element by element, -inf past the end), into shared memory; then this
+  //    thread's group from there.
+#pragma unroll
+  for (int j = 0; j < P; ++j) {
+    const int64_t q = first + j * 32 + lane;
+    if (ASYNC && q < whole) cp_async16(&mine[j * 32 + lane], reinterpret_cast<const uint4*>(x) + q);
+    else mine[j * 32 + lane] = pack_or_tail(x, q, elems, whole);
+  }
+  if constexpr (ASYNC) cp_async_wait_all();
+  __syncwarp();
+  float f[R * N];
+#pragma unroll
+  for (int j = 0; j < P; ++j) {
+    float u[V];
+    unpack<T>(mine[lane * P + j], u);
+#pragma unroll
+    for (int k = 0; k < V; ++k) f[j * V + k] = u[k];
+  }
+  // 2. Each row's max, exp(x - max) and sum, normalised in place (rows past the last one are
+  //    never stored).
+  rows_softmax<N, R>(f);
   // 3. Back through shared memory (each thread rewrites only the packs it read), then 32
   //    consecutive 16-byte stores an instruction.
 #pragma unroll
@@ -448,19 +485,7 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
   }
   __syncwarp();
 #pragma unroll
-  for (int j = 0; j < P; ++j) {
-    const int64_t q = first + j * 32 + lane;
-    const uint4 p = mine[j * 32 + lane];
-    if (q < whole) {
-      store_pack16(y + q * V, p);
-    } else if (q * V < elems) {
-      T el[V];
-      memcpy(el, &p, 16);
-#pragma unroll
-      for (int k = 0; k < V; ++k)
-        if (q * V + k < elems) y[q * V + k] = el[k];
-    }
-  }
+  for (int j = 0; j < P; ++j) put_pack_or_tail(y, first + j * 32 + lane, mine[j * 32 + lane], elems, whole);
 }
 
 // ---- short rows not in packs, staged: a warp's rows through shared memory -------------------
@@ -1124,6 +1149,12 @@ bool pack_rows_async() {
   return on;
 }
 
+// STEP08_PACK_DIRECT=0 runs pack_rows' groups of one pack through shared memory too (for comparisons).
+bool pack_rows_direct() {
+  static const bool on = knob_on("STEP08_PACK_DIRECT");
+  return on;
+}
+
 template <class T>
 bool pack_rows_ok(const T* x, const T* y, int64_t N) {
   return N < kPackRowsLongest && pack_rows_len(static_cast<int>(N), kVec<T>) && pack_rows_enabled() &&
@@ -1141,7 +1172,9 @@ bool launch_pack_rows(const T* x, T* y, int64_t M, int64_t n, cudaStream_t strea
     if (n != N) return false;
     constexpr int R = kVec<T> / gcd_int(N, kVec<T>);
     const int64_t groups = ceil_div(M, int64_t{R});
-    const auto kernel = pack_rows_async() ? pack_rows<T, N> : pack_rows<T, N, false>;
+    auto kernel = pack_rows_async() ? pack_rows<T, N> : pack_rows<T, N, false>;
+    if constexpr (group_packs(N, kVec<T>) == 1)
+      if (!pack_rows_direct()) kernel = pack_rows_async() ? pack_rows<T, N, true, false> : pack_rows<T, N, false, false>;
     kernel<<<static_cast<unsigned>(ceil_div(groups, int64_t{kPackRowsThreads})), kPackRowsThreads, 0, stream>>>(x, y, M);
     CUDA_CHECK_LAUNCH();
     return true;

@@ -12,6 +12,10 @@
 #     stages 03 and 08 and every peer, then test-gpu on stage 11
 #   OUT=... bash results/h200/session59.run.sh inductor   no build: explore/session59/inductor.py
 #     (the Triton code torch.compile generates for the sweep's fp32 rows of 2, 3, 4, 16 and 512)
+#   OUT=... bash results/h200/session59.run.sh direct   stage 08 and build/test_gpu, and c2779c6's
+#     stage 08 (carry build/base/base.tgz, from `git archive c2779c6 steps/08_half.cu common
+#     Makefile`): explore/session59/direct.sh (pack_rows' one-pack groups without shared memory),
+#     then test-gpu on stage 08
 # The test-gpu logs are in results/h200/ as test-gpu-08-cde5060, -08-c2779c6 and -11-c2779c6
 # (.txt.gz); the peers' sweep as peers-small-c2779c6.json and .txt. fold ran at 6d0fc15 (its
 # steps/ and common/ are 172e334's), rcp at cde5060, final at c2779c6.
@@ -32,6 +36,11 @@ rcp)
   mk step08 build/test_gpu && wait $! && [ -x build/base/step08 ] ;;
 final) mk step03 step08 step11 lib build/test_gpu ;;
 inductor) true ;;
+direct)
+  (mkdir -p /tmp/base && tar xzf build/base/base.tgz -C /tmp/base &&
+    make -C /tmp/base -j6 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 step08 > $R/build-base.txt 2>&1 &&
+    cp /tmp/base/step08 build/base/) &
+  mk step08 build/test_gpu && wait $! && [ -x build/base/step08 ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt $R/build-base.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -50,6 +59,10 @@ final)
     --out $R/peers-small-$commit.json > $R/peers-small-$commit.txt 2>&1
   echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-small-$commit.txt
   LIMIT=595 test_gpu 11 ;;
+direct)
+  PROBE_UNTIL=250 timeout 270 bash $PROBES/direct.sh > $R/direct.txt 2>&1
+  echo "direct exit $? at ${SECONDS}s"; cat $R/direct.txt
+  LIMIT=595 test_gpu 08 ;;
 inductor)
   mkdir -p $R/cache/inductor $R/cache/triton
   TORCHINDUCTOR_CACHE_DIR=$PWD/$R/cache/inductor TRITON_CACHE_DIR=$PWD/$R/cache/triton \
