@@ -18,7 +18,8 @@
 //     warps, in 16-byte packs of any dtype, exp taken once per element; since the thirty-sixth
 //     session narrowed too, to teams of 1-16 lanes (several rows of 16-256 bytes per warp), and
 //     `pack_rows` for rows shorter than a pack (several rows per thread; its loads by cp.async since
-//     the fifty-sixth, 1 / sum one MUFU.RCP since the fifty-ninth); since the thirty-eighth,
+//     the fifty-sixth, 1 / sum one MUFU.RCP and groups of one pack without shared memory since the
+//     fifty-ninth); since the thirty-eighth,
 //     a row between the powers of two takes a block of just the warps it needs, not the next team
 //     of a power of two; since the fortieth, teams of 2-8 warps whose grid has at most one block an
 //     SM reduce over their warps' partials in log2(warps) shuffles (team_allreduce's SHORT_CHAIN);
@@ -42,7 +43,8 @@
 // configured teams where deep ones would run; STEP08_SHORT_CHAIN=0 keeps the
 // reductions' five-step second level in teams whose grid fits the SMs once;
 // STEP08_PACK_ROWS=0 leaves pack_rows' lengths to the kernels below it (STEP08_PACK_ASYNC=0 loads
-// them through registers, not by cp.async),
+// them through registers, not by cp.async; STEP08_PACK_DIRECT=0 takes groups of one pack through
+// shared memory too),
 // STEP08_STAGED_ROWS=0 leaves staged_rows' to the shifted teams (=1 stages them at any matrix
 // size, =all rows in packs too; STEP08_STAGED_SPREAD=k spreads a small matrix over k warps an SM;
 // STEP08_STAGED_PAIRS=0 takes every row one element an access, STEP08_STAGED_ODD=0 only the odd
@@ -370,6 +372,12 @@ auto block_team_kernel(bool lean) {
 // 16777216 x 2 95 -> 99% of the copy, bf16 8388608 x 3 95 -> 98%), halves rows of 12 0.8% slower
 // (results/h200/explore/session59/rcp/). The same in staged_rows took 1.6-4.7% more time on
 // halves rows of 10 and 1023; there and in the teams 1.0f / sum stays.
+// DIRECT (fifty-ninth session): a group of one pack (fp32 rows of 1-2, halves 1, 2, 4) is the pack
+// its thread loads, so shared memory only added a store, a load and two warp barriers each way:
+// the thread loads it into registers and stores it from there, as torch.compile's pointwise
+// kernels for such rows do. On an H200 0.3-1.2% less time, every such shape at 99.6-100.4% of
+// the copy (bf16 16777216 x 2: 36.07 -> 35.65 us; results/h200/explore/session59/direct/).
+// STEP08_PACK_DIRECT=0 keeps shared memory (for comparisons).
 constexpr int kPackRowsThreads = 256, kPackRowsMaxPacks = 3;
 
 __host__ __device__ constexpr int gcd_int(int a, int b) { return b == 0 ? a : gcd_int(b, a % b); }
@@ -380,8 +388,8 @@ constexpr bool pack_rows_len(int n, int vec) { return n % vec != 0 && group_pack
 // No row of this length or more takes it (a length not in packs shares at most a factor 4 with a pack of 8).
 constexpr int kPackRowsLongest = 4 * kPackRowsMaxPacks + 1;
 
-// Pack q of the matrix (elems elements, whole of them in whole packs): a 16-byte load, or the
-// partial last one element by element, -inf past the end.
+// DIRECT's load: pack q of the matrix (elems elements, whole of them in whole packs), a 16-byte
+// load, or the partial last one element by element, -inf past the end.
 template <class T>
 __device__ __forceinline__ uint4 pack_or_tail(const T* __restrict__ x, int64_t q, int64_t elems, int64_t whole) {
   constexpr int V = kVec<T>;
@@ -458,8 +466,20 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
 #pragma unroll
   for (int j = 0; j < P; ++j) {
     const int64_t q = first + j * 32 + lane;
-    if (ASYNC && q < whole) cp_async16(&mine[j * 32 + lane], reinterpret_cast<const uint4*>(x) + q);
-    else mine[j * 32 + lane] = pack_or_tail(x, q, elems, whole);
+    if (ASYNC && q < whole) {
+      cp_async16(&mine[j * 32 + lane], reinterpret_cast<const uint4*>(x) + q);
+      continue;
+    }
+    uint4 p = neg_inf_pack<T>();
+    if (q < whole) {
+      p = reinterpret_cast<const uint4*>(x)[q];
+    } else if (q * V < elems) {
+      T el[V];
+#pragma unroll
+      for (int k = 0; k < V; ++k) el[k] = q * V + k < elems ? x[q * V + k] : static_cast<T>(-INFINITY);
+      memcpy(&p, el, 16);
+    }
+    mine[j * 32 + lane] = p;
   }
   if constexpr (ASYNC) cp_async_wait_all();
   __syncwarp();
@@ -485,7 +505,19 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
   }
   __syncwarp();
 #pragma unroll
-  for (int j = 0; j < P; ++j) put_pack_or_tail(y, first + j * 32 + lane, mine[j * 32 + lane], elems, whole);
+  for (int j = 0; j < P; ++j) {
+    const int64_t q = first + j * 32 + lane;
+    const uint4 p = mine[j * 32 + lane];
+    if (q < whole) {
+      store_pack16(y + q * V, p);
+    } else if (q * V < elems) {
+      T el[V];
+      memcpy(el, &p, 16);
+#pragma unroll
+      for (int k = 0; k < V; ++k)
+        if (q * V + k < elems) y[q * V + k] = el[k];
+    }
+  }
 }
 
 // ---- short rows not in packs, staged: a warp's rows through shared memory -------------------
@@ -1174,7 +1206,8 @@ bool launch_pack_rows(const T* x, T* y, int64_t M, int64_t n, cudaStream_t strea
     const int64_t groups = ceil_div(M, int64_t{R});
     auto kernel = pack_rows_async() ? pack_rows<T, N> : pack_rows<T, N, false>;
     if constexpr (group_packs(N, kVec<T>) == 1)
-      if (!pack_rows_direct()) kernel = pack_rows_async() ? pack_rows<T, N, true, false> : pack_rows<T, N, false, false>;
+      if (!pack_rows_direct())
+        kernel = pack_rows_async() ? pack_rows<T, N, true, false> : pack_rows<T, N, false, false>;
     kernel<<<static_cast<unsigned>(ceil_div(groups, int64_t{kPackRowsThreads})), kPackRowsThreads, 0, stream>>>(x, y, M);
     CUDA_CHECK_LAUNCH();
     return true;
