@@ -16,9 +16,10 @@
 #     stage 08 (carry build/base/base.tgz, from `git archive c2779c6 steps/08_half.cu common
 #     Makefile`): explore/session59/direct.sh (pack_rows' one-pack groups without shared memory),
 #     then test-gpu on stage 08
-# The test-gpu logs are in results/h200/ as test-gpu-08-cde5060, -08-c2779c6 and -11-c2779c6
-# (.txt.gz); the peers' sweep as peers-small-c2779c6.json and .txt. fold ran at 6d0fc15 (its
-# steps/ and common/ are 172e334's), rcp at cde5060, final at c2779c6.
+# The test-gpu logs are in results/h200/ as test-gpu-08-cde5060, -08-c2779c6, -11-c2779c6 and
+# -08-41aa4aa (.txt.gz); the peers' sweep as peers-small-c2779c6.json and .txt. fold ran at
+# 6d0fc15 (its steps/ and common/ are 172e334's), rcp at cde5060, final at c2779c6, inductor at
+# c3612d9, direct at 41aa4aa.
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-fold}
 PROBES=results/h200/explore/session59

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Fifty-ninth session: the means of each form's runs per shape in fold/fold.txt and rcp/rcp.txt,
-against the base build (25195c4's stage 08). Usage: table.py fold|rcp [docs].
+"""Fifty-ninth session: the means of each form's runs per shape in fold/, rcp/ or direct/*.txt,
+against the base build (25195c4's stage 08 in fold and rcp, c2779c6's in direct). Usage: table.py fold|rcp|direct [docs].
 With "docs": the docs' table, base against ./step08 only, µs and % of the copy (means)."""
 import collections
 import os
@@ -34,9 +34,9 @@ def table(shapes):
             print(f"| {t} | {m} x {n} | {form} | {mean(v, 0):.2f} | {100 * (mean(v, 0) / b - 1):+.1f}% |")
 
 
-def docs(shapes):
+def docs(shapes, base_commit):
     names = {"f32": "fp32", "f16": "fp16", "bf16": "bf16"}
-    print("| shape | 25195c4, µs | this build, µs | % of the copy |")
+    print(f"| shape | {base_commit}, µs | this build, µs | % of the copy |")
     print("|---|---:|---:|---|")
     for (t, m, n), forms in shapes.items():
         base = next(v for k, v in forms.items() if k.startswith("build/base/"))
@@ -48,4 +48,7 @@ def docs(shapes):
 
 which = sys.argv[1] if len(sys.argv) > 1 else "rcp"
 shapes = read(os.path.join(HERE, which, which + ".txt"))
-docs(shapes) if sys.argv[2:] == ["docs"] else table(shapes)
+if sys.argv[2:] == ["docs"]:
+    docs(shapes, "c2779c6" if which == "direct" else "25195c4")
+else:
+    table(shapes)
