@@ -16,6 +16,8 @@
 #     stage 08 (carry build/base/base.tgz, from `git archive c2779c6 steps/08_half.cu common
 #     Makefile`): explore/session59/direct.sh (pack_rows' one-pack groups without shared memory),
 #     then test-gpu on stage 08
+#   OUT=... bash results/h200/session59.run.sh sweep   stages 03, 08, 11 and the library: the
+#     peers' "small" sweep again, with pack_rows' groups of one pack through registers
 # The test-gpu logs are in results/h200/ as test-gpu-08-cde5060, -08-c2779c6, -11-c2779c6 and
 # -08-41aa4aa (.txt.gz); the peers' sweep as peers-small-c2779c6.json and .txt. fold ran at
 # 6d0fc15 (its steps/ and common/ are 172e334's), rcp at cde5060, final at c2779c6, inductor at
@@ -37,6 +39,7 @@ rcp)
   mk step08 build/test_gpu && wait $! && [ -x build/base/step08 ] ;;
 final) mk step03 step08 step11 lib build/test_gpu ;;
 inductor) true ;;
+sweep) mk step03 step08 step11 lib ;;
 direct)
   (mkdir -p /tmp/base && tar xzf build/base/base.tgz -C /tmp/base &&
     make -C /tmp/base -j6 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 step08 > $R/build-base.txt 2>&1 &&
@@ -64,6 +67,12 @@ direct)
   PROBE_UNTIL=250 timeout 270 bash $PROBES/direct.sh > $R/direct.txt 2>&1
   echo "direct exit $? at ${SECONDS}s"; cat $R/direct.txt
   LIMIT=595 test_gpu 08 ;;
+sweep)
+  GIT_DIR=/nonexistent timeout $((265 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
+    --dtypes f32,f16,bf16 --sweeps small \
+    --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
+    --out $R/peers-small-$commit.json > $R/peers-small-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-small-$commit.txt ;;
 inductor)
   mkdir -p $R/cache/inductor $R/cache/triton
   TORCHINDUCTOR_CACHE_DIR=$PWD/$R/cache/inductor TRITON_CACHE_DIR=$PWD/$R/cache/triton \
