@@ -19,9 +19,9 @@
 #   OUT=... bash results/h200/session59.run.sh sweep   stages 03, 08, 11 and the library: the
 #     peers' "small" sweep again, with pack_rows' groups of one pack through registers
 # The test-gpu logs are in results/h200/ as test-gpu-08-cde5060, -08-c2779c6, -11-c2779c6 and
-# -08-41aa4aa (.txt.gz); the peers' sweep as peers-small-c2779c6.json and .txt. fold ran at
-# 6d0fc15 (its steps/ and common/ are 172e334's), rcp at cde5060, final at c2779c6, inductor at
-# c3612d9, direct at 41aa4aa.
+# -08-41aa4aa (.txt.gz); the peers' sweeps as peers-small-c2779c6 and -3bbb21a (.json, .txt).
+# fold ran at 6d0fc15 (its steps/ and common/ are 172e334's), rcp at cde5060, final at c2779c6,
+# inductor at c3612d9, direct at 41aa4aa, sweep at 3bbb21a (5985000's kernels).
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-fold}
 PROBES=results/h200/explore/session59
