@@ -373,10 +373,10 @@ auto block_team_kernel(bool lean) {
 // (results/h200/explore/session59/rcp/). The same in staged_rows took 1.6-4.7% more time on
 // halves rows of 10 and 1023; there and in the teams 1.0f / sum stays.
 // DIRECT (fifty-ninth session): a group of one pack (fp32 rows of 1-2, halves 1, 2, 4) is the pack
-// its thread loads, so shared memory only added a store, a load and two warp barriers each way:
+// its thread loads, so shared memory only added a store, a load and a warp barrier each way:
 // the thread loads it into registers and stores it from there, as torch.compile's pointwise
 // kernels for such rows do. On an H200 0.3-1.2% less time, every such shape at 99.6-100.4% of
-// the copy (bf16 16777216 x 2: 36.07 -> 35.65 us; results/h200/explore/session59/direct/).
+// the copy (bf16 16777216 x 2: 36.06 -> 35.65 us; results/h200/explore/session59/direct/).
 // STEP08_PACK_DIRECT=0 keeps shared memory (for comparisons).
 constexpr int kPackRowsThreads = 256, kPackRowsMaxPacks = 3;
 
@@ -1189,6 +1189,18 @@ bool pack_rows_direct() {
   return on;
 }
 
+// pack_rows for rows of N as the knobs choose: groups of one pack direct (ASYNC no matter) unless
+// STEP08_PACK_DIRECT=0; the others by cp.async unless STEP08_PACK_ASYNC=0.
+template <class T, int N>
+auto pack_rows_kernel() {
+  if constexpr (group_packs(N, kVec<T>) == 1) {
+    if (pack_rows_direct()) return pack_rows<T, N>;
+    return pack_rows_async() ? pack_rows<T, N, true, false> : pack_rows<T, N, false, false>;
+  } else {
+    return pack_rows_async() ? pack_rows<T, N> : pack_rows<T, N, false>;
+  }
+}
+
 template <class T>
 bool pack_rows_ok(const T* x, const T* y, int64_t N) {
   return N < kPackRowsLongest && pack_rows_len(static_cast<int>(N), kVec<T>) && pack_rows_enabled() &&
@@ -1206,10 +1218,7 @@ bool launch_pack_rows(const T* x, T* y, int64_t M, int64_t n, cudaStream_t strea
     if (n != N) return false;
     constexpr int R = kVec<T> / gcd_int(N, kVec<T>);
     const int64_t groups = ceil_div(M, int64_t{R});
-    auto kernel = pack_rows_async() ? pack_rows<T, N> : pack_rows<T, N, false>;
-    if constexpr (group_packs(N, kVec<T>) == 1)
-      if (!pack_rows_direct())
-        kernel = pack_rows_async() ? pack_rows<T, N, true, false> : pack_rows<T, N, false, false>;
+    const auto kernel = pack_rows_kernel<T, N>();
     kernel<<<static_cast<unsigned>(ceil_div(groups, int64_t{kPackRowsThreads})), kPackRowsThreads, 0, stream>>>(x, y, M);
     CUDA_CHECK_LAUNCH();
     return true;
