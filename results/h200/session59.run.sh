@@ -25,7 +25,7 @@
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-fold}
 PROBES=results/h200/explore/session59
-. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps; the call's files under ./$part/
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, peers_small; the call's files under ./$part/
 case $part in
 fold)
   (mkdir -p /tmp/base && tar xzf build/base/base.tgz -C /tmp/base &&
@@ -57,22 +57,14 @@ rcp)
   LIMIT=595 test_gpu 08 ;;
 final)
   LIMIT=300 test_gpu 08
-  GIT_DIR=/nonexistent timeout $((480 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
-    --dtypes f32,f16,bf16 --sweeps small \
-    --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
-    --out $R/peers-small-$commit.json > $R/peers-small-$commit.txt 2>&1
-  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-small-$commit.txt
+  peers_small 480
   LIMIT=595 test_gpu 11 ;;
 direct)
   PROBE_UNTIL=250 timeout 270 bash $PROBES/direct.sh > $R/direct.txt 2>&1
   echo "direct exit $? at ${SECONDS}s"; cat $R/direct.txt
   LIMIT=595 test_gpu 08 ;;
 sweep)
-  GIT_DIR=/nonexistent timeout $((265 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
-    --dtypes f32,f16,bf16 --sweeps small \
-    --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
-    --out $R/peers-small-$commit.json > $R/peers-small-$commit.txt 2>&1
-  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-small-$commit.txt ;;
+  peers_small 265 ;;
 inductor)
   mkdir -p $R/cache/inductor $R/cache/triton
   TORCHINDUCTOR_CACHE_DIR=$PWD/$R/cache/inductor TRITON_CACHE_DIR=$PWD/$R/cache/triton \

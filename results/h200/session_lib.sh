@@ -5,6 +5,9 @@
 #   test_gpu STAGE   build/test_gpu on that stage, its log $part/test-gpu-STAGE.txt, bounded by
 #                    LIMIT seconds (585 unless set) since the script started
 #   sweeps           stage 11's plans and its three sweeps (30 iterations), named by the commit
+#   peers_small UNTIL   (fifty-ninth session onwards) bench/peers.py's "small" sweep with the
+#                    dispatcher, stages 03 and 08 and every peer, until UNTIL seconds since the
+#                    script started; $part/peers-small-COMMIT.json and .txt
 # The commit is .commit's (carried beside the tree), else "unknown".
 set -u
 OUT=${OUT:-/tmp/out}
@@ -31,4 +34,11 @@ sweeps() {
     echo "$name exit $? at ${SECONDS}s"; tail -n 3 $R/$name.txt
   done
   cp $R/nvidia-smi.txt $R/nvidia-smi-$commit.txt
+}
+peers_small() {
+  GIT_DIR=/nonexistent timeout $(($1 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
+    --dtypes f32,f16,bf16 --sweeps small \
+    --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
+    --out $R/peers-small-$commit.json > $R/peers-small-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-small-$commit.txt
 }

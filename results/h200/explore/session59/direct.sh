@@ -6,6 +6,7 @@
 # alternately, two rounds, each run its own process, 30 iterations; then --check on odd M.
 . "$(dirname "$0")/../../../h100/explore/probe.sh"  # one
 . "$(dirname "$0")/../session55/group.sh"            # group
+. "$(dirname "$0")/odd_m.sh"                         # odd_m_checks
 group direct 2 build/base/step08 "STEP08_PACK_DIRECT=0 ./step08" ./step08 <<'S'
 f32 16777216 2
 f16 16777216 2
@@ -21,18 +22,4 @@ f16 2097152 12
 f32 4194304 6
 S
 echo "== checks of the direct groups (at ${SECONDS}s)"
-while read -r t m n; do
-  timeout 60 ./step08 --check --dtype $t --rows $m --cols $n > /tmp/chk.txt 2>&1
-  echo "$t $m x $n: exit $? $(grep -ciE 'fail|wrong' /tmp/chk.txt) fail lines"
-done <<'S'
-f32 1 2
-f32 3 2
-f32 16777215 2
-f32 7 1
-f16 3 2
-f16 4097 2
-f16 33 1
-bf16 5 4
-bf16 8388607 4
-f16 1 4
-S
+odd_m_checks "" timeout 60 ./step08

@@ -5,6 +5,7 @@
 # on the device from its source), alternately, two rounds, each run its own process, 30 iterations.
 . "$(dirname "$0")/../../../h100/explore/probe.sh"  # one
 . "$(dirname "$0")/../session55/group.sh"            # group
+. "$(dirname "$0")/odd_m.sh"                         # odd_m_checks
 group groups 2 build/base/step08 ./step08 "STEP08_PACK_GROUPS=2 ./step08" "STEP08_PACK_GROUPS=4 ./step08" <<'S'
 f32 16777216 2
 f16 16777216 2
@@ -13,23 +14,7 @@ f16 8388608 4
 bf16 8388608 4
 S
 echo "== checks of the groups (at ${SECONDS}s)"
-for g in 2 4; do
-  while read -r t m n; do
-    STEP08_PACK_GROUPS=$g timeout 60 ./step08 --check --dtype $t --rows $m --cols $n > /tmp/chk.txt 2>&1
-    echo "groups $g $t $m x $n: exit $? $(grep -ciE 'fail|wrong' /tmp/chk.txt) fail lines"
-  done <<'S'
-f32 1 2
-f32 3 2
-f32 16777215 2
-f32 7 1
-f16 3 2
-f16 4097 2
-f16 33 1
-bf16 5 4
-bf16 8388607 4
-f16 1 4
-S
-done
+for g in 2 4; do odd_m_checks "groups $g" STEP08_PACK_GROUPS=$g timeout 60 ./step08; done
 group rcp 2 build/base/step08 ./step08 <<'S'
 f32 8388608 3
 f16 8388608 3
