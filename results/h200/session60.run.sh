@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Device runs of the sixtieth session (2026-11-29), on an H200:
+#   OUT=... bash results/h200/session60.run.sh first   stages 08 and 11, the library and
+#     build/test_gpu, and beside them stage 08 three times with one patch each from
+#     explore/session60/ (rcp, rows8, deep2; built in /tmp/v_NAME from a copy of steps, common and
+#     the Makefile): test-gpu on stage 08 (HEAD, 22f1755, was not run on a GPU in the fifty-ninth
+#     session), explore/session60/team512.sh, bench/peers.py on fp32 65536 x 512 with stage 08 as
+#     it is and with STEP08_DEEP=0, inductor512.py, then test-gpu on stage 11
+# GPU-agnostic: it runs unchanged on an H100.
+part=${1:-first}
+PROBES=results/h200/explore/session60
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, peers_small; the call's files under ./$part/
+variant() {  # variant NAME: stage 08 with $PROBES/NAME.patch, as build/v_NAME/step08
+  local d=/tmp/v_$1
+  mkdir -p $d build/v_$1 && cp -r steps common Makefile $d && patch -s -d $d -p1 < $PROBES/$1.patch &&
+    make -C $d -j4 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 step08 > $R/build-$1.txt 2>&1 &&
+    cp $d/step08 build/v_$1/
+}
+case $part in
+first)
+  pids=""
+  for v in rcp rows8 deep2; do variant $v & pids="$pids $!"; done
+  mk step08 step11 lib build/test_gpu && wait $pids && for v in rcp rows8 deep2; do [ -x build/v_$v/step08 ]; done ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-*.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+case $part in
+first)
+  LIMIT=260 test_gpu 08
+  PROBE_UNTIL=420 timeout 440 bash $PROBES/team512.sh > $R/team512.txt 2>&1
+  echo "team512 exit $? at ${SECONDS}s"; cat $R/team512.txt
+  for deep in 1 0; do
+    STEP08_DEEP=$deep GIT_DIR=/nonexistent timeout 60 python3 bench/peers.py --lib build/libsoftmax.so \
+      --dtypes f32 --sweeps small --impls torch_compile,step08,step11 --filter 'f32/M:65536/N:512$' \
+      --out $R/peers512-deep$deep.json > $R/peers512-deep$deep.txt 2>&1
+    echo "peers deep=$deep exit $? at ${SECONDS}s"; grep -E "copy|compile|08|11" $R/peers512-deep$deep.txt | tail -n 4
+  done
+  mkdir -p $R/cache/inductor $R/cache/triton
+  TORCHINDUCTOR_CACHE_DIR=$PWD/$R/cache/inductor TRITON_CACHE_DIR=$PWD/$R/cache/triton PTX_OUT=$R/inductor512.ptx \
+    timeout 60 python3 $PROBES/inductor512.py > $R/inductor512.txt 2>&1
+  echo "inductor512 exit $? at ${SECONDS}s"; cat $R/inductor512.txt; rm -rf $R/cache
+  LIMIT=590 test_gpu 11 ;;
+esac
