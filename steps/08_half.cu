@@ -1088,6 +1088,25 @@ bool deep_team_wanted(TeamCfg c, int64_t M, int64_t row_bytes) {
   if (!deep_teams_enabled() || M * c.lanes <= int64_t{d.sm_count} * d.max_threads_per_sm) return false;
   return c.lanes * c.packs > 32 || M * row_bytes <= d.l2_bytes;
 }
+// Beyond the L2 (sixtieth session, H200) a deep team holds 2 packs a thread, not 4: rows of 1-2
+// KB on 32-64 lanes (`two_pack_team`); teams of 2 packs already (fp32 rows of 4 KB, halves of 2-4
+// KB) keep their configured team. PROBE: see results/h200/explore/session60/.
+// STEP08_DEEP_TWO=0 keeps the deep teams of 4 or more packs there (for comparisons).
+constexpr int kTwoPacks = 2;
+constexpr TeamCfg two_pack_team(TeamCfg c) { return {c.lanes * c.packs / kTwoPacks, kTwoPacks}; }
+bool two_pack_teams_wanted(int64_t M, int64_t row_bytes) {
+  static const bool on = knob_on("STEP08_DEEP_TWO");
+  return on && M * row_bytes > device_info().l2_bytes;
+}
+
+// team_rows on TL lanes of P packs a thread, team_rows_per_block<TL>() rows a block.
+template <class T, int TL, int P, bool SHIFTED>
+void launch_team_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
+  constexpr int threads = team_threads<TL>();
+  const unsigned blocks = static_cast<unsigned>(ceil_div(M, int64_t{team_rows_per_block<TL>()}));
+  team_rows<T, TL, P, SHIFTED><<<blocks, threads, 0, stream>>>(x, y, M, N);
+  CUDA_CHECK_LAUNCH();
+}
 
 // Teams of 2-8 warps whose grid has at most one block an SM run the reductions' second level in
 // log2(warps) shuffles, not 5: there each block's reductions are the kernel's critical path, and
@@ -1111,13 +1130,16 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
       return launch_team<T, SHIFTED, I + 1>(x, y, M, N, stream);
   }
   if constexpr (deep_team_takes(c, SHIFTED)) {  // many rows: 4 packs a thread, a narrower team
-    if (deep_team_wanted(c, M, N * static_cast<int64_t>(sizeof(T)))) {
-      constexpr TeamCfg d = deep_team<T>(c);
-      constexpr int threads = team_threads<d.lanes>();
-      const unsigned blocks = static_cast<unsigned>(ceil_div(M, threads / d.lanes));
-      team_rows<T, d.lanes, d.packs, SHIFTED><<<blocks, threads, 0, stream>>>(x, y, M, N);
-      CUDA_CHECK_LAUNCH();
-      return;
+    const int64_t row_bytes = N * static_cast<int64_t>(sizeof(T));
+    if (deep_team_wanted(c, M, row_bytes)) {
+      if (!two_pack_teams_wanted(M, row_bytes)) {
+        constexpr TeamCfg d = deep_team<T>(c);
+        return launch_team_rows<T, d.lanes, d.packs, SHIFTED>(x, y, M, N, stream);
+      }
+      if constexpr (c.packs < kTwoPacks) {  // beyond the L2: 2 packs a thread (else the configured team)
+        constexpr TeamCfg d = two_pack_team(c);
+        return launch_team_rows<T, d.lanes, d.packs, SHIFTED>(x, y, M, N, stream);
+      }
     }
   }
   if constexpr (block_team_takes(c, SHIFTED)) {  // a block of just the warps the row needs
@@ -1578,6 +1600,13 @@ void explain_team(std::vector<KernelConfig>& out) {
                                                " packs", int64_t{d.lanes} * d.packs * kVec<T>),
                    reinterpret_cast<const void*>(team_rows<T, d.lanes, d.packs, SHIFTED>), team_threads<d.lanes>(), 0,
                    int64_t{d.packs} * kVec<T>});
+    if constexpr (c.packs < kTwoPacks) {  // and beyond the L2: 2 packs a thread
+      constexpr TeamCfg w = two_pack_team(c);
+      out.push_back({config_name<T, SHIFTED>("team_rows deep " + team_size_name(w.lanes) + " x 2 packs",
+                                             int64_t{w.lanes} * w.packs * kVec<T>),
+                     reinterpret_cast<const void*>(team_rows<T, w.lanes, w.packs, SHIFTED>), team_threads<w.lanes>(),
+                     0, int64_t{w.packs} * kVec<T>});
+    }
   }
   if constexpr (I + 1 < kNumTeamCfgs) explain_team<T, SHIFTED, I + 1>(out);
 }

@@ -6,6 +6,10 @@
 #     the Makefile): test-gpu on stage 08 (HEAD, 22f1755, was not run on a GPU in the fifty-ninth
 #     session), explore/session60/team512.sh, bench/peers.py on fp32 65536 x 512 with stage 08 as
 #     it is and with STEP08_DEEP=0, inductor512.py, then test-gpu on stage 11
+#   OUT=... bash results/h200/session60.run.sh two   stages 08 and 11, the library and
+#     build/test_gpu: test-gpu on stage 08, explore/session60/two.sh (deep teams of 2 packs beyond
+#     the L2), bench/peers.py on the "small" sweep's rows of 256 and 512 (fp32 131072 x 256,
+#     65536 x 512; halves too) with stage 08 as it is and with STEP08_DEEP_TWO=0
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-first}
 PROBES=results/h200/explore/session60
@@ -21,6 +25,7 @@ first)
   pids=""
   for v in rcp rows8 deep2; do variant $v & pids="$pids $!"; done
   mk step08 step11 lib build/test_gpu && wait $pids && for v in rcp rows8 deep2; do [ -x build/v_$v/step08 ]; done ;;
+two) mk step08 step11 lib build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-*.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -39,4 +44,14 @@ first)
     timeout 60 python3 $PROBES/inductor512.py > $R/inductor512.txt 2>&1
   echo "inductor512 exit $? at ${SECONDS}s"; cat $R/inductor512.txt; rm -rf $R/cache
   LIMIT=590 test_gpu 11 ;;
+two)
+  LIMIT=280 test_gpu 08
+  PROBE_UNTIL=470 timeout 500 bash $PROBES/two.sh > $R/two.txt 2>&1
+  echo "two exit $? at ${SECONDS}s"; cat $R/two.txt
+  for two in 1 0; do
+    STEP08_DEEP_TWO=$two GIT_DIR=/nonexistent timeout $((585 - SECONDS)) python3 bench/peers.py \
+      --lib build/libsoftmax.so --dtypes f32,f16,bf16 --sweeps small --impls torch_compile,step08,step11 \
+      --filter '/M:(65536/N:512|131072/N:256)$' --out $R/peers-two$two.json > $R/peers-two$two.txt 2>&1
+    echo "peers two=$two exit $? at ${SECONDS}s"; grep -A4 "^GB/s" $R/peers-two$two.txt
+  done ;;
 esac

@@ -189,6 +189,23 @@ TEST_CASE("every stage on many rows of 257 B - 4 KB, where 08's team takes 4 pac
   });
 }
 
+// The same rows in a matrix larger than the L2, where 08's deep teams hold 2 packs a thread, not 4
+// (sixtieth session): 32 lanes of 2 (50 packs), 64 of 2 (100), and the configured 128 of 2 (200),
+// each a few rows past the L2 (a partial last block); the special inputs on the first. Stages 08
+// and 11 (the others do not change with the matrix's size there).
+TEST_CASE("stages 08 and 11 on many rows of 257 B - 4 KB beyond the L2, 2 packs a thread") {
+  const DeviceInfo& d = device_info();
+  for_each_stage([&d](const Stage& s, DType t) {
+    if (std::string(s.id) != "08" && std::string(s.id) != "11") return;
+    for (int64_t packs : {50, 100, 200}) {
+      const int64_t M = d.l2_bytes / (packs * 16) + 3, N = packs * (16 / static_cast<int64_t>(dtype_size(t)));
+      check_one(s, t, M, N, InputKind::random);
+      if (packs == 50)
+        for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf}) check_one(s, t, M, N, kind);
+    }
+  });
+}
+
 // Rows of 96 KB to 2 MB in 16-byte packs, where stage 08's wide kernel and stage 10's wide clusters
 // hold up to 256 KB per 1024-thread block (registers + shared memory): one block per row (rows of
 // 96 KB take 08's 512-thread form, two per SM), then clusters of 2 .. 8 of them; a last part shorter
