@@ -40,7 +40,8 @@
 // L2-sized residency cap; STEP08_BLOCK_TEAMS=0 keeps rows in teams of a power of two warps,
 // STEP08_CAPPED=0 runs halves block teams without the register cap; STEP08_LEAN=0 keeps the halves'
 // teams of before the lean ones; STEP08_DEEP=0 keeps the
-// configured teams where deep ones would run; STEP08_SHORT_CHAIN=0 keeps the
+// configured teams where deep ones would run (STEP08_DEEP_TWO=0 their 4 packs beyond the L2);
+// STEP08_SHORT_CHAIN=0 keeps the
 // reductions' five-step second level in teams whose grid fits the SMs once;
 // STEP08_PACK_ROWS=0 leaves pack_rows' lengths to the kernels below it (STEP08_PACK_ASYNC=0 loads
 // them through registers, not by cp.async; STEP08_PACK_DIRECT=0 takes groups of one pack through
@@ -1088,15 +1089,20 @@ bool deep_team_wanted(TeamCfg c, int64_t M, int64_t row_bytes) {
   if (!deep_teams_enabled() || M * c.lanes <= int64_t{d.sm_count} * d.max_threads_per_sm) return false;
   return c.lanes * c.packs > 32 || M * row_bytes <= d.l2_bytes;
 }
-// Beyond the L2 (sixtieth session, H200) a deep team holds 2 packs a thread, not 4: rows of 1-2
-// KB on 32-64 lanes (`two_pack_team`); teams of 2 packs already (fp32 rows of 4 KB, halves of 2-4
-// KB) keep their configured team. PROBE: see results/h200/explore/session60/.
-// STEP08_DEEP_TWO=0 keeps the deep teams of 4 or more packs there (for comparisons).
+// Beyond the L2 (sixtieth session, H200) a deep team holds 2 packs a thread, not 4: rows of 513 B -
+// 2 KB on 32-64 lanes (`two_pack_team`); teams of 2 packs already (rows of 2-4 KB) keep their
+// configured team. Halves take it past the L2: their 4-pack teams need 47 registers
+// (1280 threads an SM), 2 packs 31-32 (2048), and 64-128 MB ran 1.6-2.9% faster (fp16 16384 x 2048
+// 37.11 -> 36.04 us). fp32 has 2048 threads an SM either way (31 and 24-25 registers): 2 packs were
+// 0.3-0.6% slower at 64 MB, within 0.4% either way at 128 MB and 1.0-1.2% faster at 256 MB (131072
+// x 512 132.04 -> 130.46 us), so it takes them past twice the L2. results/h200/explore/session60/
+// two/two.txt. STEP08_DEEP_TWO=0 keeps the deep teams of 4 or more packs there (for comparisons).
 constexpr int kTwoPacks = 2;
 constexpr TeamCfg two_pack_team(TeamCfg c) { return {c.lanes * c.packs / kTwoPacks, kTwoPacks}; }
+template <class T>
 bool two_pack_teams_wanted(int64_t M, int64_t row_bytes) {
   static const bool on = knob_on("STEP08_DEEP_TWO");
-  return on && M * row_bytes > device_info().l2_bytes;
+  return on && M * row_bytes > device_info().l2_bytes * (sizeof(T) == 4 ? 2 : 1);
 }
 
 // team_rows on TL lanes of P packs a thread, team_rows_per_block<TL>() rows a block.
@@ -1132,7 +1138,7 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   if constexpr (deep_team_takes(c, SHIFTED)) {  // many rows: 4 packs a thread, a narrower team
     const int64_t row_bytes = N * static_cast<int64_t>(sizeof(T));
     if (deep_team_wanted(c, M, row_bytes)) {
-      if (!two_pack_teams_wanted(M, row_bytes)) {
+      if (!two_pack_teams_wanted<T>(M, row_bytes)) {
         constexpr TeamCfg d = deep_team<T>(c);
         return launch_team_rows<T, d.lanes, d.packs, SHIFTED>(x, y, M, N, stream);
       }

@@ -10,6 +10,10 @@
 #     build/test_gpu: test-gpu on stage 08, explore/session60/two.sh (deep teams of 2 packs beyond
 #     the L2), bench/peers.py on the "small" sweep's rows of 256 and 512 (fp32 131072 x 256,
 #     65536 x 512; halves too) with stage 08 as it is and with STEP08_DEEP_TWO=0
+#   OUT=... bash results/h200/session60.run.sh final   stages 03, 08, 11, the library and
+#     build/test_gpu: test-gpu on stage 08, bench/peers.py's "small" sweep with the dispatcher,
+#     stages 03 and 08 and every peer, test-gpu on stage 11, then compute-sanitizer on stage 08's
+#     2-pack deep teams (explore/session60/sanitize.sh)
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-first}
 PROBES=results/h200/explore/session60
@@ -26,6 +30,7 @@ first)
   for v in rcp rows8 deep2; do variant $v & pids="$pids $!"; done
   mk step08 step11 lib build/test_gpu && wait $pids && for v in rcp rows8 deep2; do [ -x build/v_$v/step08 ]; done ;;
 two) mk step08 step11 lib build/test_gpu ;;
+final) mk step03 step08 step11 lib build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-*.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -54,4 +59,10 @@ two)
       --filter '/M:(65536/N:512|131072/N:256)$' --out $R/peers-two$two.json > $R/peers-two$two.txt 2>&1
     echo "peers two=$two exit $? at ${SECONDS}s"; grep -A4 "^GB/s" $R/peers-two$two.txt
   done ;;
+final)
+  LIMIT=270 test_gpu 08
+  peers_small 380
+  LIMIT=520 test_gpu 11
+  timeout $((585 - SECONDS)) bash $PROBES/sanitize.sh > $R/sanitize.txt 2>&1
+  echo "sanitize exit $? at ${SECONDS}s"; cat $R/sanitize.txt ;;
 esac
