@@ -24,7 +24,8 @@
 //     of a power of two; since the fortieth, teams of 2-8 warps whose grid has at most one block an
 //     SM reduce over their warps' partials in log2(warps) shuffles (team_allreduce's SHORT_CHAIN);
 //     since the forty-third, many rows of 257 B - 4 KB in packs take deep teams of 4 packs a thread
-//     (8 in fp32 rows of 4 KB) once the configured team's grid would need more than one wave;
+//     (8 in fp32 rows of 4 KB) once the configured team's grid would need more than one wave
+//     (2 a thread past the L2 in halves and twice the L2 in fp32 since the sixtieth);
 //     since the fifty-second, many halves rows of 8-32 KB in packs take lean teams (x kept in its
 //     packs, exp twice, 32 registers in fp16 and 40 in bf16: more blocks an SM);
 //   * `staged_rows` for short rows not in whole packs (thirty-seventh session): a warp's stretch of
@@ -1098,6 +1099,9 @@ bool deep_team_wanted(TeamCfg c, int64_t M, int64_t row_bytes) {
 // x 512 132.04 -> 130.46 us), so it takes them past twice the L2. results/h200/explore/session60/
 // two/two.txt. STEP08_DEEP_TWO=0 keeps the deep teams of 4 or more packs there (for comparisons).
 constexpr int kTwoPacks = 2;
+// A deep team of rows of more than 32 packs (rows of up to 512 B are not deep past the L2) and
+// fewer than 2 packs a thread has a 2-pack form; the others take their configured team.
+constexpr bool two_pack_takes(TeamCfg c) { return c.lanes * c.packs > 32 && c.packs < kTwoPacks; }
 constexpr TeamCfg two_pack_team(TeamCfg c) { return {c.lanes * c.packs / kTwoPacks, kTwoPacks}; }
 template <class T>
 bool two_pack_teams_wanted(int64_t M, int64_t row_bytes) {
@@ -1142,7 +1146,7 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
         constexpr TeamCfg d = deep_team<T>(c);
         return launch_team_rows<T, d.lanes, d.packs, SHIFTED>(x, y, M, N, stream);
       }
-      if constexpr (c.packs < kTwoPacks) {  // beyond the L2: 2 packs a thread (else the configured team)
+      if constexpr (two_pack_takes(c)) {  // beyond the L2: 2 packs a thread (else the configured team)
         constexpr TeamCfg d = two_pack_team(c);
         return launch_team_rows<T, d.lanes, d.packs, SHIFTED>(x, y, M, N, stream);
       }
@@ -1606,7 +1610,7 @@ void explain_team(std::vector<KernelConfig>& out) {
                                                " packs", int64_t{d.lanes} * d.packs * kVec<T>),
                    reinterpret_cast<const void*>(team_rows<T, d.lanes, d.packs, SHIFTED>), team_threads<d.lanes>(), 0,
                    int64_t{d.packs} * kVec<T>});
-    if constexpr (c.packs < kTwoPacks) {  // and beyond the L2: 2 packs a thread
+    if constexpr (two_pack_takes(c)) {  // and beyond the L2: 2 packs a thread
       constexpr TeamCfg w = two_pack_team(c);
       out.push_back({config_name<T, SHIFTED>("team_rows deep " + team_size_name(w.lanes) + " x 2 packs",
                                              int64_t{w.lanes} * w.packs * kVec<T>),

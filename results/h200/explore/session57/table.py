@@ -132,12 +132,13 @@ def sweep_records(path):
     return ours, best
 
 
-def sweep():
-    """The dispatcher's % of the copy in the two "small" sweeps, the shapes behind the best peer,
-    and the count at or ahead."""
-    o1, b1 = sweep_records(os.path.join(RESULTS, "peers-small.json"))
-    o2, b2 = sweep_records(os.path.join(RESULTS, "peers-small-6d1fd02.json"))
-    print("| dtype | M × N | 39a5cd0: % of the copy | 6d1fd02 | best peer at 6d1fd02 | ours / best |")
+def compare_sweeps(old_file, new_file, old_label, new_label):
+    """The dispatcher's % of the copy in two "small" sweeps (files under results/h200/), the shapes
+    that moved by a point or more or are behind the best peer in the second, and the count at or
+    ahead in each. Sessions after this one call it with their own pair."""
+    o1, b1 = sweep_records(os.path.join(RESULTS, old_file))
+    o2, b2 = sweep_records(os.path.join(RESULTS, new_file))
+    print(f"| dtype | M × N | {old_label}: % of the copy | {new_label} | best peer at {new_label} | ours / best |")
     print("|---|---|---:|---:|---|---:|")
     ahead = [0, 0]
     for k in o2:
@@ -148,8 +149,13 @@ def sweep():
         if abs(r2["pct_copy"] - r1["pct_copy"]) >= 1.0 or not a2:
             print(f"| {k[0]} | {k[1]} × {k[2]} | {r1['pct_copy']:.1f}% | {r2['pct_copy']:.1f}% | {b2[k]['impl']} | "
                   f"{r2['GB/s'] / b2[k]['GB/s']:.3f} |")
-    print(f"\nAt or ahead of the best peer: {ahead[0]} of {len(o1)} at 39a5cd0, {ahead[1]} of {len(o2)} at 6d1fd02.")
+    print(f"\nAt or ahead of the best peer: {ahead[0]} of {len(o1)} at {old_label}, {ahead[1]} of {len(o2)} at "
+          f"{new_label}.")
 
+
+def sweep():
+    """The "small" sweep at 6d1fd02 against 39a5cd0's."""
+    compare_sweeps("peers-small.json", "peers-small-6d1fd02.json", "39a5cd0", "6d1fd02")
 
 if __name__ == "__main__":
     for n in sys.argv[1:] or list(FILES):
