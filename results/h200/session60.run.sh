@@ -14,6 +14,8 @@
 #     build/test_gpu: test-gpu on stage 08, bench/peers.py's "small" sweep with the dispatcher,
 #     stages 03 and 08 and every peer, test-gpu on stage 11, then compute-sanitizer on stage 08's
 #     2-pack deep teams (explore/session60/sanitize.sh)
+#   OUT=... bash results/h200/session60.run.sh verify   stages 08 and 11 and build/test_gpu:
+#     test-gpu on stages 08 and 11 with the session's last kernels (013511f's steps/ and common/)
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-first}
 PROBES=results/h200/explore/session60
@@ -31,6 +33,7 @@ first)
   mk step08 step11 lib build/test_gpu && wait $pids && for v in rcp rows8 deep2; do [ -x build/v_$v/step08 ]; done ;;
 two) mk step08 step11 lib build/test_gpu ;;
 final) mk step03 step08 step11 lib build/test_gpu ;;
+verify) mk step08 step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-*.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -65,4 +68,7 @@ final)
   LIMIT=520 test_gpu 11
   timeout $((585 - SECONDS)) bash $PROBES/sanitize.sh > $R/sanitize.txt 2>&1
   echo "sanitize exit $? at ${SECONDS}s"; cat $R/sanitize.txt ;;
+verify)
+  LIMIT=300 test_gpu 08
+  LIMIT=420 test_gpu 11 ;;
 esac
