@@ -97,30 +97,12 @@ def docs(name="fewer3"):
               f"({100 * (a / b - 1):+.1f}%) | {pb:.1f} → {pa:.1f}% |".replace("(-", "(−"))
 
 
-def sweep_records(path):
-    """The dispatcher's records and the best peer's by shape: session57/table.py's reader."""
+def sweep():
+    """The "small" sweep at 99d05b8 against 6d1fd02's: session57/table.py's comparison."""
     spec = importlib.util.spec_from_file_location("table57", HERE.parent / "session57" / "table.py")
     table57 = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(table57)
-    return table57.sweep_records(str(path))
-
-
-def sweep():
-    o1, b1 = sweep_records(RESULTS / "peers-small-6d1fd02.json")
-    o2, b2 = sweep_records(RESULTS / "peers-small-99d05b8.json")
-    print("| dtype | M × N | 6d1fd02: % of the copy | 99d05b8 | best peer at 99d05b8 | ours / best |")
-    print("|---|---|---:|---:|---|---:|")
-    ahead = [0, 0]
-    for k in o2:
-        r1, r2 = o1[k], o2[k]
-        a1, a2 = r1["GB/s"] >= b1[k]["GB/s"], r2["GB/s"] >= b2[k]["GB/s"]
-        ahead[0] += a1
-        ahead[1] += a2
-        if abs(r2["pct_copy"] - r1["pct_copy"]) >= 1.0 or not a2:
-            print(f"| {k[0]} | {k[1]} × {k[2]} | {r1['pct_copy']:.1f}% | {r2['pct_copy']:.1f}% | {b2[k]['impl']} | "
-                  f"{r2['GB/s'] / b2[k]['GB/s']:.3f} |")
-    print(f"\nAt or ahead of the best peer: {ahead[0]} of {len(o1)} at 6d1fd02, {ahead[1]} of {len(o2)} at 99d05b8.")
-
+    table57.compare_sweeps("peers-small-6d1fd02.json", "peers-small-99d05b8.json", "6d1fd02", "99d05b8")
 
 if __name__ == "__main__":
     for name in sys.argv[1:] or ["fewer", "fewer2", "fewer3", "fewer4", "sweep"]:
