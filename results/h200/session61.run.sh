@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Device runs of the sixty-first session (2026-11-29), on an H200:
+#   OUT=... bash results/h200/session61.run.sh first   stage 08 and a library of it alone, and
+#     beside them stage 08 and its library with explore/session61/pair.patch (built in /tmp/v_pair
+#     from a copy of steps, common, bench and the Makefile): explore/session61/pair.sh (R rows a
+#     warp, torch.compile's geometry, against the deep teams), then bench/peers.py on fp32
+#     65536 x 512 and 131072 x 256 with torch.compile and stage 08 as it is and under each form
+# GPU-agnostic: it runs unchanged on an H100.
+part=${1:-first}
+PROBES=results/h200/explore/session61
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, peers_small; the call's files under ./$part/
+variant() {  # variant NAME: stage 08 and a library of it alone with $PROBES/NAME.patch, under build/v_NAME/
+  local d=/tmp/v_$1
+  mkdir -p $d build/v_$1 && cp -r steps common bench Makefile $d && patch -s -d $d -p1 < $PROBES/$1.patch &&
+    make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 STAGES=08 step08 lib > $R/build-$1.txt 2>&1 &&
+    cp $d/step08 $d/build/libsoftmax.so build/v_$1/
+}
+peers_512() {  # peers_512 LIB LABEL [ENV...]: torch.compile and stage 08 on fp32 65536 x 512, 131072 x 256
+  local lib=$1 label=$2; shift 2
+  env "$@" GIT_DIR=/nonexistent timeout 90 python3 bench/peers.py --lib $lib --dtypes f32 --sweeps small \
+    --impls torch_compile,step08 --filter 'f32/M:(65536/N:512|131072/N:256)$' \
+    --out $R/peers-$label.json > $R/peers-$label.txt 2>&1
+  echo "peers $label exit $? at ${SECONDS}s"; grep -A4 "^GB/s" $R/peers-$label.txt
+}
+case $part in
+first)
+  variant pair & pid=$!
+  mk STAGES=08 step08 lib && wait $pid && [ -x build/v_pair/step08 ] ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-*.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+case $part in
+first)
+  PROBE_UNTIL=470 timeout 490 bash $PROBES/pair.sh > $R/pair.txt 2>&1
+  echo "pair exit $? at ${SECONDS}s"; cat $R/pair.txt
+  peers_512 build/libsoftmax.so head
+  for form in 2x1 2x4; do peers_512 build/v_pair/libsoftmax.so $form STEP08_WROWS=$form; done ;;
+esac
