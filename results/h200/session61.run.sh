@@ -5,6 +5,9 @@
 #     from a copy of steps, common, bench and the Makefile): explore/session61/pair.sh (R rows a
 #     warp, torch.compile's geometry, against the deep teams), then bench/peers.py on fp32
 #     65536 x 512 and 131072 x 256 with torch.compile and stage 08 as it is and under each form
+#   OUT=... bash results/h200/session61.run.sh second   the same with explore/session61/pair2.patch
+#     (more forms, and a cap on the blocks an SM): explore/session61/pair2.sh, then bench/peers.py
+#     as in the first call under 2x1, 2x2 and 4x1
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-first}
 PROBES=results/h200/explore/session61
@@ -26,6 +29,9 @@ case $part in
 first)
   variant pair & pid=$!
   mk STAGES=08 step08 lib && wait $pid && [ -x build/v_pair/step08 ] ;;
+second)
+  variant pair2 & pid=$!
+  mk STAGES=08 step08 lib && wait $pid && [ -x build/v_pair2/step08 ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-*.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -34,4 +40,9 @@ first)
   echo "pair exit $? at ${SECONDS}s"; cat $R/pair.txt
   peers_512 build/libsoftmax.so head
   for form in 2x1 2x4; do peers_512 build/v_pair/libsoftmax.so $form STEP08_WROWS=$form; done ;;
+second)
+  PROBE_UNTIL=420 timeout 440 bash $PROBES/pair2.sh > $R/pair2.txt 2>&1
+  echo "pair2 exit $? at ${SECONDS}s"; grep -c . $R/pair2.txt; grep -E "^check|time" $R/pair2.txt | cut -c1-150
+  peers_512 build/libsoftmax.so head
+  for form in 2x1 2x2 4x1; do peers_512 build/v_pair2/libsoftmax.so $form STEP08_WROWS=$form; done ;;
 esac
