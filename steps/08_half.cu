@@ -25,7 +25,8 @@
 //     SM reduce over their warps' partials in log2(warps) shuffles (team_allreduce's SHORT_CHAIN);
 //     since the forty-third, many rows of 257 B - 4 KB in packs take deep teams of 4 packs a thread
 //     (8 in fp32 rows of 4 KB) once the configured team's grid would need more than one wave
-//     (2 a thread past the L2 in halves and twice the L2 in fp32 since the sixtieth);
+//     (2 a thread past the L2 in halves and twice the L2 in fp32 since the sixtieth; fp32 rows of
+//     1-2 KB 2 rows a warp, warp_rows, since the sixty-first);
 //     since the fifty-second, many halves rows of 8-32 KB in packs take lean teams (x kept in its
 //     packs, exp twice, 32 registers in fp16 and 40 in bf16: more blocks an SM);
 //   * `staged_rows` for short rows not in whole packs (thirty-seventh session): a warp's stretch of
@@ -41,7 +42,8 @@
 // L2-sized residency cap; STEP08_BLOCK_TEAMS=0 keeps rows in teams of a power of two warps,
 // STEP08_CAPPED=0 runs halves block teams without the register cap; STEP08_LEAN=0 keeps the halves'
 // teams of before the lean ones; STEP08_DEEP=0 keeps the
-// configured teams where deep ones would run (STEP08_DEEP_TWO=0 their 4 packs beyond the L2);
+// configured teams where deep ones would run (STEP08_DEEP_TWO=0 their 4 packs beyond the L2,
+// STEP08_WARP_ROWS=0 the deep teams where fp32 rows of 2 KB take 2 rows a warp);
 // STEP08_SHORT_CHAIN=0 keeps the
 // reductions' five-step second level in teams whose grid fits the SMs once;
 // STEP08_PACK_ROWS=0 leaves pack_rows' lengths to the kernels below it (STEP08_PACK_ASYNC=0 loads
@@ -347,6 +349,76 @@ auto block_team_kernel(bool lean) {
   if constexpr (sizeof(T) == 2)
     return capped_teams_enabled() ? team_rows_capped<T, P, SHIFTED> : team_rows<T, kBlockTeam, P, SHIFTED>;
   else return team_rows<T, kBlockTeam, P, SHIFTED>;
+}
+
+// ---- many rows of 2 KB in fp32: two rows a warp ----------------------------------------------
+//
+// A warp holds R rows, W warps a block (sixty-first session: torch.compile's persistent reduction
+// for fp32 65536 x 512, 2 rows a warp, 1 warp a block; the stage launches that). Lane l owns packs l, l + 32, ..., l + 32 (P - 1) of
+// each of its warp's rows, all R P loads issued before the first is used; the R rows' reductions
+// are R independent shuffle chains, which ptxas interleaves. Each row's sums are team_rows' on a
+// warp (a deep team of 32 lanes x P), so the outputs are the same bits. No shared memory, no
+// barrier; a warp past the last row leaves, a missing second row is -inf and not stored.
+// N <= 32 P kVec<T>, N % kVec<T> == 0.
+template <class T, int P, int R, int W>
+__global__ void __launch_bounds__(W * 32) warp_rows(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N) {
+  constexpr int V = kVec<T>;
+  const int lane = static_cast<int>(threadIdx.x % 32);
+  const int64_t first = (int64_t{blockIdx.x} * W + threadIdx.x / 32) * R;
+  if (first >= M) return;
+  const int nvec = static_cast<int>(N / V);
+  // 1. Every row's packs first: R x P independent 16-byte loads in flight.
+  uint4 r[R][P];
+#pragma unroll
+  for (int j = 0; j < R; ++j) {
+    const bool live = first + j < M;
+    const uint4* xr = reinterpret_cast<const uint4*>(x + (live ? first + j : 0) * N);
+#pragma unroll
+    for (int i = 0; i < P; ++i) r[j][i] = live && lane + 32 * i < nvec ? xr[lane + 32 * i] : neg_inf_pack<T>();
+  }
+  // 2. Each row's max: per lane on the packs, then across the warp.
+  float m[R];
+#pragma unroll
+  for (int j = 0; j < R; ++j) {
+    m[j] = -INFINITY;
+#pragma unroll
+    for (int i = 0; i < P; ++i) m[j] = fmaxf(m[j], pack_max<T>(r[j][i]));
+  }
+#pragma unroll
+  for (int j = 0; j < R; ++j) m[j] = warp_allreduce(m[j], MaxOp{});
+  // 3. exp(x - max) once, kept as floats, and each row's sum (an all -inf row sums against 0).
+  float e[R][P][V], inv[R];
+#pragma unroll
+  for (int j = 0; j < R; ++j) {
+    const float ms = m[j] == -INFINITY ? 0.0f : m[j];
+    float l = 0.0f;
+#pragma unroll
+    for (int i = 0; i < P; ++i) {
+      unpack<T>(r[j][i], e[j][i]);
+#pragma unroll
+      for (int k = 0; k < V; ++k) {
+        e[j][i][k] = exp_ftz(e[j][i][k] - ms);
+        l += e[j][i][k];
+      }
+    }
+    inv[j] = l;
+  }
+#pragma unroll
+  for (int j = 0; j < R; ++j) inv[j] = 1.0f / warp_allreduce(inv[j], SumOp{});
+  // 4. Normalise from registers; 16-byte stores, the rows that exist.
+#pragma unroll
+  for (int j = 0; j < R; ++j) {
+    if (first + j >= M) break;
+    uint4* yr = reinterpret_cast<uint4*>(y + (first + j) * N);
+#pragma unroll
+    for (int i = 0; i < P; ++i) {
+      if (lane + 32 * i < nvec) {
+#pragma unroll
+        for (int k = 0; k < V; ++k) e[j][i][k] *= inv[j];
+        yr[lane + 32 * i] = pack<T>(e[j][i]);
+      }
+    }
+  }
 }
 
 // ---- rows shorter than a pack: several rows per thread ----------------------------------------
@@ -1109,6 +1181,31 @@ bool two_pack_teams_wanted(int64_t M, int64_t row_bytes) {
   return on && M * row_bytes > device_info().l2_bytes * (sizeof(T) == 4 ? 2 : 1);
 }
 
+// fp32 rows of 1-2 KB in packs (the configuration of 128 packs) on many rows (where a deep team would
+// run) take warp_rows: 2 rows a warp of 4 packs a lane, 1-warp blocks (sixty-first session, H200).
+// Against the deep warp of 4 packs (and, past twice the L2, 64 lanes of 2) fp32 x 512 took
+// 0.3-1.8% less time at 16-256 MB (65536 x 512 68.47 -> 67.59 us; 32768 x 512 35.87 -> 35.23), and
+// in peers.py it drew level with torch.compile (4002 against 4007 GB/s, 3954 against 4004 as it
+// was). With 4 warps a block it was 0.3-1.3% slower; a block cap of 32 warps an SM on the deep warp
+// 3.9-9.9% slower, so fewer warps are not what pays. Rows of 256 and 1024 floats and halves moved
+// by -1.7 to +2.3%, not adopted. results/h200/explore/session61/ (first/pair.txt,
+// second/pair2.txt). STEP08_WARP_ROWS=0 keeps the deep teams there (for comparisons).
+constexpr int kWarpRows = 2;
+template <class T>
+constexpr bool warp_rows_take(TeamCfg c) {
+  return sizeof(T) == 4 && c.lanes * c.packs == 128;
+}
+bool warp_rows_enabled() {
+  static const bool on = knob_on("STEP08_WARP_ROWS");
+  return on;
+}
+template <class T, int P>
+void launch_warp_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
+  const unsigned blocks = static_cast<unsigned>(ceil_div(M, int64_t{kWarpRows}));
+  warp_rows<T, P, kWarpRows, 1><<<blocks, 32, 0, stream>>>(x, y, M, N);
+  CUDA_CHECK_LAUNCH();
+}
+
 // team_rows on TL lanes of P packs a thread, team_rows_per_block<TL>() rows a block.
 template <class T, int TL, int P, bool SHIFTED>
 void launch_team_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
@@ -1142,6 +1239,9 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   if constexpr (deep_team_takes(c, SHIFTED)) {  // many rows: 4 packs a thread, a narrower team
     const int64_t row_bytes = N * static_cast<int64_t>(sizeof(T));
     if (deep_team_wanted(c, M, row_bytes)) {
+      if constexpr (warp_rows_take<T>(c)) {  // fp32 rows of 2 KB: 2 rows a warp
+        if (warp_rows_enabled()) return launch_warp_rows<T, c.lanes * c.packs / 32>(x, y, M, N, stream);
+      }
       if (!two_pack_teams_wanted<T>(M, row_bytes)) {
         constexpr TeamCfg d = deep_team<T>(c);
         return launch_team_rows<T, d.lanes, d.packs, SHIFTED>(x, y, M, N, stream);
@@ -1610,6 +1710,13 @@ void explain_team(std::vector<KernelConfig>& out) {
                                                " packs", int64_t{d.lanes} * d.packs * kVec<T>),
                    reinterpret_cast<const void*>(team_rows<T, d.lanes, d.packs, SHIFTED>), team_threads<d.lanes>(), 0,
                    int64_t{d.packs} * kVec<T>});
+    if constexpr (warp_rows_take<T>(c)) {  // fp32 rows of 2 KB: 2 rows a warp, 1-warp blocks
+      constexpr int P = c.lanes * c.packs / 32;
+      out.push_back({config_name<T, SHIFTED>("warp_rows 2 rows x " + std::to_string(P) + " packs",
+                                             int64_t{32} * P * kVec<T>),
+                     reinterpret_cast<const void*>(warp_rows<T, P, kWarpRows, 1>), 32, 0,
+                     int64_t{kWarpRows} * P * kVec<T>});
+    }
     if constexpr (two_pack_takes(c)) {  // and beyond the L2: 2 packs a thread
       constexpr TeamCfg w = two_pack_team(c);
       out.push_back({config_name<T, SHIFTED>("team_rows deep " + team_size_name(w.lanes) + " x 2 packs",

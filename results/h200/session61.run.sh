@@ -8,6 +8,10 @@
 #   OUT=... bash results/h200/session61.run.sh second   the same with explore/session61/pair2.patch
 #     (more forms, and a cap on the blocks an SM): explore/session61/pair2.sh, then bench/peers.py
 #     as in the first call under 2x1, 2x2 and 4x1
+#   OUT=... bash results/h200/session61.run.sh final   stages 03, 08, 11, the library and
+#     build/test_gpu with warp_rows in stage 08, and rows256.patch's stage 08 beside them: test-gpu on
+#     stage 08, explore/session61/final.sh, bench/peers.py's "small" sweep, test-gpu on stage 11,
+#     compute-sanitizer on warp_rows (explore/session61/sanitize.sh)
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-first}
 PROBES=results/h200/explore/session61
@@ -32,6 +36,9 @@ first)
 second)
   variant pair2 & pid=$!
   mk STAGES=08 step08 lib && wait $pid && [ -x build/v_pair2/step08 ] ;;
+final)
+  variant rows256 & pid=$!
+  mk step03 step08 step11 lib build/test_gpu && wait $pid && [ -x build/v_rows256/step08 ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-*.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -45,4 +52,12 @@ second)
   echo "pair2 exit $? at ${SECONDS}s"; grep -c . $R/pair2.txt; grep -E "^check|time" $R/pair2.txt | cut -c1-150
   peers_512 build/libsoftmax.so head
   for form in 2x1 2x2 4x1; do peers_512 build/v_pair2/libsoftmax.so $form STEP08_WROWS=$form; done ;;
+final)
+  LIMIT=290 test_gpu 08
+  PROBE_UNTIL=75 timeout 90 bash $PROBES/final.sh > $R/final.txt 2>&1
+  echo "final exit $? at ${SECONDS}s"; grep -c . $R/final.txt; grep time $R/final.txt
+  peers_small $((SECONDS + 110))
+  LIMIT=560 test_gpu 11
+  timeout $((590 - SECONDS)) bash $PROBES/sanitize.sh > $R/sanitize.txt 2>&1
+  echo "sanitize exit $? at ${SECONDS}s"; tail -n 1 $R/sanitize.txt ;;
 esac

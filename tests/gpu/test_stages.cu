@@ -207,6 +207,28 @@ TEST_CASE("stages 08 and 11 on many rows of 257 B - 4 KB beyond the L2, 2 packs 
   });
 }
 
+// Stage 08's fp32 rows of 1-2 KB in packs on many rows, 2 rows a warp (warp_rows, sixty-first
+// session): rows of 65, 97 and 128 packs (a warp's last packs partial or whole) on an odd number
+// of rows (the last warp has one), inside the L2 and past twice the L2 (where a deep team of 2
+// packs ran before); the special inputs on the first; then more than 2^31 elements (64-bit row
+// offsets). Stages 08 and 11.
+TEST_CASE("stages 08 and 11 on many fp32 rows of 1-2 KB, 2 rows a warp") {
+  const DeviceInfo& d = device_info();
+  for_each_stage([&d](const Stage& s, DType t) {
+    if ((std::string(s.id) != "08" && std::string(s.id) != "11") || t != DType::f32) return;
+    for (int64_t N : {260, 388, 512}) {
+      check_one(s, t, 4097, N, InputKind::random);
+      check_one(s, t, 2 * d.l2_bytes / (N * 4) + 3, N, InputKind::random);
+    }
+    for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf}) check_one(s, t, 4097, 260, kind);
+    const int64_t M = (int64_t{1} << 31) / 512 + 9;
+    size_t free_b = 0, total_b = 0;
+    CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+    if (static_cast<double>(2 * M * 512 * 4) > 0.8 * free_b) MESSAGE("skipped: ", M, " x 512 needs more GPU memory");
+    else check_one(s, t, M, 512, InputKind::random);
+  });
+}
+
 // Rows of 96 KB to 2 MB in 16-byte packs, where stage 08's wide kernel and stage 10's wide clusters
 // hold up to 256 KB per 1024-thread block (registers + shared memory): one block per row (rows of
 // 96 KB take 08's 512-thread form, two per SM), then clusters of 2 .. 8 of them; a last part shorter

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Sixty-first session: the tables of its docs paragraphs, from its result files.
+Usage: python3 results/h200/explore/session61/table.py [pair|pair2]
+pair: first/pair.txt, R rows a warp in W-warp blocks (pair.patch) against HEAD's stage 08;
+pair2: second/pair2.txt, more forms and a cap on blocks an SM (pair2.patch), against HEAD's.
+One table a probe group ("== NAME"): each shape's mean µs and % of the copy under HEAD's stage 08,
+then each form's mean and its change (the line format is session60/table.py's)."""
+import collections
+import importlib.util
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BASE = "./step08"
+
+
+def table60():
+    spec = importlib.util.spec_from_file_location("table60", os.path.join(HERE, "..", "session60", "table.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def groups(path, t60):
+    """{group: {(dtype, M, N): {form: [(us, pct), ...]}}}, in file order."""
+    out, name = collections.OrderedDict(), None
+    for line in open(path):
+        if line.startswith("== "):
+            name = line.split()[1]
+        elif (m := t60.LINE.match(line)) and name:
+            shape = (m[1], int(m[2]), int(m[3]))
+            out.setdefault(name, collections.OrderedDict()).setdefault(shape, collections.OrderedDict()) \
+                .setdefault(m[4], []).append((float(m[5]), float(m[6])))
+    return out
+
+
+def short(form):
+    return form.replace("build/v_pair2/step08", "v").replace("build/v_pair/step08", "v") \
+        .replace("STEP08_WROWS=", "").replace("STEP08_PROBE_SMEM=26624", "cap32")
+
+
+def print_tables(path):
+    t60 = table60()
+    for name, shapes in groups(path, t60).items():
+        forms = [f for f in next(iter(shapes.values())) if f != BASE]
+        print(f"{name}:\n| shape | MB | HEAD | " + " | ".join(short(f) for f in forms) + " |")
+        print("|---|---:|---:|" + "---:|" * len(forms))
+        for (t, m, n), runs in shapes.items():
+            b = t60.mean(runs[BASE], 0)
+            mb = m * n * (4 if t == "f32" else 2) / 2**20
+            cells = [f"{t60.mean(runs[f], 0):.2f} ({100 * (t60.mean(runs[f], 0) / b - 1):+.1f}%)" if f in runs
+                     else "–" for f in forms]
+            print(f"| {t60.DT[t]} {m} × {n} | {mb:.0f} | {b:.2f} ({t60.mean(runs[BASE], 1):.1f}%) | "
+                  + " | ".join(cells) + " |")
+        print()
+
+
+if __name__ == "__main__":
+    for what in sys.argv[1:] or ["pair", "pair2"]:
+        print_tables(os.path.join(HERE, "first" if what == "pair" else "second", what + ".txt"))
