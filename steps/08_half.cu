@@ -26,7 +26,7 @@
 //     since the forty-third, many rows of 257 B - 4 KB in packs take deep teams of 4 packs a thread
 //     (8 in fp32 rows of 4 KB) once the configured team's grid would need more than one wave
 //     (2 a thread past the L2 in halves and twice the L2 in fp32 since the sixtieth; fp32 rows of
-//     1-2 KB 2 rows a warp, warp_rows, since the sixty-first);
+//     513 B - 2 KB 2 rows a warp, warp_rows, since the sixty-first);
 //     since the fifty-second, many halves rows of 8-32 KB in packs take lean teams (x kept in its
 //     packs, exp twice, 32 registers in fp16 and 40 in bf16: more blocks an SM);
 //   * `staged_rows` for short rows not in whole packs (thirty-seventh session): a warp's stretch of
@@ -43,7 +43,7 @@
 // STEP08_CAPPED=0 runs halves block teams without the register cap; STEP08_LEAN=0 keeps the halves'
 // teams of before the lean ones; STEP08_DEEP=0 keeps the
 // configured teams where deep ones would run (STEP08_DEEP_TWO=0 their 4 packs beyond the L2,
-// STEP08_WARP_ROWS=0 the deep teams where fp32 rows of 2 KB take 2 rows a warp);
+// STEP08_WARP_ROWS=0 the deep teams where fp32 rows of 513 B - 2 KB take 2 rows a warp);
 // STEP08_SHORT_CHAIN=0 keeps the
 // reductions' five-step second level in teams whose grid fits the SMs once;
 // STEP08_PACK_ROWS=0 leaves pack_rows' lengths to the kernels below it (STEP08_PACK_ASYNC=0 loads
@@ -351,14 +351,15 @@ auto block_team_kernel(bool lean) {
   else return team_rows<T, kBlockTeam, P, SHIFTED>;
 }
 
-// ---- many rows of 2 KB in fp32: two rows a warp ----------------------------------------------
+// ---- many fp32 rows of 513 B - 2 KB: two rows a warp -----------------------------------------
 //
-// A warp holds R rows, W warps a block (sixty-first session: torch.compile's persistent reduction
-// for fp32 65536 x 512, 2 rows a warp, 1 warp a block; the stage launches that). Lane l owns packs l, l + 32, ..., l + 32 (P - 1) of
-// each of its warp's rows, all R P loads issued before the first is used; the R rows' reductions
-// are R independent shuffle chains, which ptxas interleaves. Each row's sums are team_rows' on a
-// warp (a deep team of 32 lanes x P), so the outputs are the same bits. No shared memory, no
-// barrier; a warp past the last row leaves, a missing second row is -inf and not stored.
+// A warp holds R rows, W warps a block (sixty-first session; torch.compile's persistent reduction
+// takes 2 rows a warp, 1 warp a block for fp32 65536 x 512). Lane l owns packs l, l + 32, ...,
+// l + 32 (P - 1) of each of its warp's rows, all R P loads issued before the first is used; the R
+// rows' reductions are R independent shuffle chains, which ptxas interleaves. A row's max and sum
+// are taken as team_rows takes them on 32 lanes of P packs, so the outputs are that team's bits.
+// No shared memory, no barrier; a warp past the last row leaves, a missing second row is -inf and
+// is not stored.
 // N <= 32 P kVec<T>, N % kVec<T> == 0.
 template <class T, int P, int R, int W>
 __global__ void __launch_bounds__(W * 32) warp_rows(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N) {
@@ -1181,28 +1182,34 @@ bool two_pack_teams_wanted(int64_t M, int64_t row_bytes) {
   return on && M * row_bytes > device_info().l2_bytes * (sizeof(T) == 4 ? 2 : 1);
 }
 
-// fp32 rows of 1-2 KB in packs (the configuration of 128 packs) on many rows (where a deep team would
-// run) take warp_rows: 2 rows a warp of 4 packs a lane, 1-warp blocks (sixty-first session, H200).
-// Against the deep warp of 4 packs (and, past twice the L2, 64 lanes of 2) fp32 x 512 took
-// 0.3-1.8% less time at 16-256 MB (65536 x 512 68.47 -> 67.59 us; 32768 x 512 35.87 -> 35.23), and
-// in peers.py it drew level with torch.compile (4002 against 4007 GB/s, 3954 against 4004 as it
-// was). With 4 warps a block it was 0.3-1.3% slower; a block cap of 32 warps an SM on the deep warp
-// 3.9-9.9% slower, so fewer warps are not what pays. Rows of 256 and 1024 floats and halves moved
-// by -1.7 to +2.3%, not adopted. results/h200/explore/session61/ (first/pair.txt,
-// second/pair2.txt). STEP08_WARP_ROWS=0 keeps the deep teams there (for comparisons).
+// fp32 rows of 513 B - 2 KB in packs (the configurations of 64 and 128 packs) on many rows (where
+// a deep team would run) take warp_rows, 2 rows a warp (sixty-first session, H200): rows of 1-2 KB
+// on 4 packs a lane in 1-warp blocks, rows of 513 B - 1 KB on 2 packs a lane in 2-warp blocks.
+// Against the deep teams (4 packs a thread; past twice the L2, 2) fp32 x 512 took 0.3-2.1% less
+// time at 16-256 MB (32768 x 512 35.79 -> 35.06 us), x 260 9% (129055 x 260, 128 MB, 75.78 ->
+// 68.81: 65 packs had 64 lanes of 2), and x 256 under a probe of 2 warps a block 0.7-2.1%
+// (65536 x 256 35.82 -> 35.08); in peers.py fp32 65536 x 512 went from 1.3% behind torch.compile
+// to 0.3% ahead. Rows of 256 on 1-warp blocks were 0.2-0.9% slower and rows of 512 on 4-warp
+// blocks 0.3-1.3%; capping the deep teams at 32 warps an SM (the 1-warp blocks' limit) made them
+// 4-10% slower, so it is the two rows' independent chains that pay, not fewer warps. Rows of 1024
+// floats (-0.1 to +1.6%) and halves (-1.7 to +2.3%) keep their teams. results/h200/explore/
+// session61/ (first/pair.txt, second/pair2.txt, final/final.txt). STEP08_WARP_ROWS=0 keeps the deep
+// teams there (for comparisons).
 constexpr int kWarpRows = 2;
+// warp_rows' warps a block for a configuration, 0 where it takes its deep team.
 template <class T>
-constexpr bool warp_rows_take(TeamCfg c) {
-  return sizeof(T) == 4 && c.lanes * c.packs == 128;
+constexpr int warp_rows_warps(TeamCfg c) {
+  if constexpr (sizeof(T) != 4) return 0;
+  return c.lanes * c.packs == 128 ? 1 : c.lanes * c.packs == 64 ? 2 : 0;
 }
 bool warp_rows_enabled() {
   static const bool on = knob_on("STEP08_WARP_ROWS");
   return on;
 }
-template <class T, int P>
+template <class T, int P, int W>
 void launch_warp_rows(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
-  const unsigned blocks = static_cast<unsigned>(ceil_div(M, int64_t{kWarpRows}));
-  warp_rows<T, P, kWarpRows, 1><<<blocks, 32, 0, stream>>>(x, y, M, N);
+  const unsigned blocks = static_cast<unsigned>(ceil_div(M, int64_t{kWarpRows} * W));
+  warp_rows<T, P, kWarpRows, W><<<blocks, W * 32, 0, stream>>>(x, y, M, N);
   CUDA_CHECK_LAUNCH();
 }
 
@@ -1239,8 +1246,9 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   if constexpr (deep_team_takes(c, SHIFTED)) {  // many rows: 4 packs a thread, a narrower team
     const int64_t row_bytes = N * static_cast<int64_t>(sizeof(T));
     if (deep_team_wanted(c, M, row_bytes)) {
-      if constexpr (warp_rows_take<T>(c)) {  // fp32 rows of 2 KB: 2 rows a warp
-        if (warp_rows_enabled()) return launch_warp_rows<T, c.lanes * c.packs / 32>(x, y, M, N, stream);
+      if constexpr (warp_rows_warps<T>(c) > 0) {  // fp32 rows of 513 B - 2 KB: 2 rows a warp
+        if (warp_rows_enabled())
+          return launch_warp_rows<T, c.lanes * c.packs / 32, warp_rows_warps<T>(c)>(x, y, M, N, stream);
       }
       if (!two_pack_teams_wanted<T>(M, row_bytes)) {
         constexpr TeamCfg d = deep_team<T>(c);
@@ -1710,11 +1718,12 @@ void explain_team(std::vector<KernelConfig>& out) {
                                                " packs", int64_t{d.lanes} * d.packs * kVec<T>),
                    reinterpret_cast<const void*>(team_rows<T, d.lanes, d.packs, SHIFTED>), team_threads<d.lanes>(), 0,
                    int64_t{d.packs} * kVec<T>});
-    if constexpr (warp_rows_take<T>(c)) {  // fp32 rows of 2 KB: 2 rows a warp, 1-warp blocks
-      constexpr int P = c.lanes * c.packs / 32;
-      out.push_back({config_name<T, SHIFTED>("warp_rows 2 rows x " + std::to_string(P) + " packs",
+    if constexpr (warp_rows_warps<T>(c) > 0) {  // fp32 rows of 513 B - 2 KB: 2 rows a warp
+      constexpr int P = c.lanes * c.packs / 32, W = warp_rows_warps<T>(c);
+      out.push_back({config_name<T, SHIFTED>("warp_rows 2 rows x " + std::to_string(P) + " packs, " +
+                                                 std::to_string(W) + (W == 1 ? " warp" : " warps"),
                                              int64_t{32} * P * kVec<T>),
-                     reinterpret_cast<const void*>(warp_rows<T, P, kWarpRows, 1>), 32, 0,
+                     reinterpret_cast<const void*>(warp_rows<T, P, kWarpRows, W>), W * 32, 0,
                      int64_t{kWarpRows} * P * kVec<T>});
     }
     if constexpr (two_pack_takes(c)) {  // and beyond the L2: 2 packs a thread

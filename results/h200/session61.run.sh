@@ -12,6 +12,9 @@
 #     build/test_gpu with warp_rows in stage 08, and rows256.patch's stage 08 beside them: test-gpu on
 #     stage 08, explore/session61/final.sh, bench/peers.py's "small" sweep, test-gpu on stage 11,
 #     compute-sanitizer on warp_rows (explore/session61/sanitize.sh)
+#   OUT=... bash results/h200/session61.run.sh verify   stages 08 and 11 and build/test_gpu with
+#     warp_rows on fp32 rows of 64 packs too: test-gpu on stage 08, explore/session61/verify.sh,
+#     test-gpu on stage 11
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-first}
 PROBES=results/h200/explore/session61
@@ -39,6 +42,7 @@ second)
 final)
   variant rows256 & pid=$!
   mk step03 step08 step11 lib build/test_gpu && wait $pid && [ -x build/v_rows256/step08 ] ;;
+verify) mk step08 step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-*.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -60,4 +64,9 @@ final)
   LIMIT=560 test_gpu 11
   timeout $((590 - SECONDS)) bash $PROBES/sanitize.sh > $R/sanitize.txt 2>&1
   echo "sanitize exit $? at ${SECONDS}s"; tail -n 1 $R/sanitize.txt ;;
+verify)
+  LIMIT=250 test_gpu 08
+  PROBE_UNTIL=30 timeout 40 bash $PROBES/verify.sh > $R/verify.txt 2>&1
+  echo "verify exit $? at ${SECONDS}s"; cat $R/verify.txt
+  LIMIT=420 test_gpu 11 ;;
 esac
