@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """Sixty-first session: the tables of its docs paragraphs, from its result files.
-Usage: python3 results/h200/explore/session61/table.py [pair|pair2]
+Usage: python3 results/h200/explore/session61/table.py [pair|pair2|final|verify|sweep]
 pair: first/pair.txt, R rows a warp in W-warp blocks (pair.patch) against HEAD's stage 08;
-pair2: second/pair2.txt, more forms and a cap on blocks an SM (pair2.patch), against HEAD's.
-One table a probe group ("== NAME"): each shape's mean µs and % of the copy under HEAD's stage 08,
-then each form's mean and its change (the line format is session60/table.py's)."""
+pair2: second/pair2.txt, more forms and a cap on blocks an SM (pair2.patch), against HEAD's;
+final, verify: final/final.txt and verify/verify.txt, the stage against STEP08_WARP_ROWS=0 (and
+rows256.patch's forms);
+one table a probe group ("== NAME"): each shape's mean µs and % of the copy under HEAD's stage 08,
+then each form's mean and its change (the line format is session60/table.py's).
+sweep: the "small" sweep at df14cdd (44 of 48 shapes) against f51ed48's, by session57/table.py's
+compare_sweeps."""
 import collections
 import importlib.util
 import os
@@ -14,11 +18,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 BASE = "./step08"
 
 
-def table60():
-    spec = importlib.util.spec_from_file_location("table60", os.path.join(HERE, "..", "session60", "table.py"))
+def load(session):
+    spec = importlib.util.spec_from_file_location(session, os.path.join(HERE, "..", session, "table.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def table60():
+    return load("session60")
 
 
 def groups(path, t60):
@@ -55,6 +63,13 @@ def print_tables(path):
         print()
 
 
+FILES = {"pair": "first/pair.txt", "pair2": "second/pair2.txt", "final": "final/final.txt",
+         "verify": "verify/verify.txt"}
+
 if __name__ == "__main__":
-    for what in sys.argv[1:] or ["pair", "pair2"]:
-        print_tables(os.path.join(HERE, "first" if what == "pair" else "second", what + ".txt"))
+    for what in sys.argv[1:] or [*FILES, "sweep"]:
+        if what == "sweep":
+            load("session57").compare_sweeps("peers-small-f51ed48.json",
+                                             "explore/session61/final/peers-small-df14cdd.json", "f51ed48", "df14cdd")
+        else:
+            print_tables(os.path.join(HERE, FILES[what]))
