@@ -210,19 +210,21 @@ TEST_CASE("stages 08 and 11 on many rows of 257 B - 4 KB beyond the L2, 2 packs 
 // Stage 08's fp32 rows of 513 B - 2 KB in packs on many rows, 2 rows a warp (warp_rows, sixty-first
 // session): rows of 33, 50 and 64 packs (2 packs a lane, 2-warp blocks) and 65, 97 and 128 (4 packs
 // a lane, 1-warp blocks), a warp's last packs partial or whole, on an odd number of rows (the last
-// warp has one), inside the L2 and past twice the L2 (where deep teams of 2 packs ran before); the
-// special inputs on rows of 33 and 65 packs; then more than 2^31 elements (64-bit row offsets).
-// Stages 08 and 11.
+// warp has one), inside the L2 (twice the rows past which the 64-lane team gives way, SMs x threads
+// an SM / 64, plus one: 8449 on 132 SMs) and past twice the L2 (where deep teams of 2 packs ran
+// before); the special inputs on rows of 33 and 65 packs; then more than 2^31 elements (64-bit row
+// offsets). Stages 08 and 11.
 TEST_CASE("stages 08 and 11 on many fp32 rows of 513 B - 2 KB, 2 rows a warp") {
   const DeviceInfo& d = device_info();
   for_each_stage([&d](const Stage& s, DType t) {
     if ((std::string(s.id) != "08" && std::string(s.id) != "11") || t != DType::f32) return;
+    const int64_t many = int64_t{d.sm_count} * d.max_threads_per_sm / 32 + 1;  // odd
     for (int64_t N : {132, 200, 256, 260, 388, 512}) {
-      check_one(s, t, 4097, N, InputKind::random);
+      check_one(s, t, many, N, InputKind::random);
       check_one(s, t, 2 * d.l2_bytes / (N * 4) + 3, N, InputKind::random);
     }
     for (InputKind kind : {InputKind::special, InputKind::huge, InputKind::neg_inf})
-      for (int64_t N : {132, 260}) check_one(s, t, 4097, N, kind);
+      for (int64_t N : {132, 260}) check_one(s, t, many, N, kind);
     const int64_t M = (int64_t{1} << 31) / 512 + 9;
     size_t free_b = 0, total_b = 0;
     CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
