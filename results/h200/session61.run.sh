@@ -15,9 +15,6 @@
 #   OUT=... bash results/h200/session61.run.sh verify   stages 08 and 11 and build/test_gpu with
 #     warp_rows on fp32 rows of 64 packs too: test-gpu on stage 08, explore/session61/verify.sh,
 #     test-gpu on stage 11
-#   OUT=... bash results/h200/session61.run.sh case   no build on the device: build/test_gpu made on
-#     the build machine for sm_90 and carried (the device time left could not build it), its new
-#     case alone on stages 08 and 11 ("stages 08 and 11 on many fp32 rows of 513 B - 2 KB ...")
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-first}
 PROBES=results/h200/explore/session61
@@ -46,7 +43,6 @@ final)
   variant rows256 & pid=$!
   mk step03 step08 step11 lib build/test_gpu && wait $pid && [ -x build/v_rows256/step08 ] ;;
 verify) mk step08 step11 build/test_gpu ;;
-case) [ -x build/test_gpu ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-*.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -73,10 +69,4 @@ verify)
   PROBE_UNTIL=30 timeout 40 bash $PROBES/verify.sh > $R/verify.txt 2>&1
   echo "verify exit $? at ${SECONDS}s"; cat $R/verify.txt
   LIMIT=420 test_gpu 11 ;;
-case)
-  log=$R/test-gpu-case.txt
-  echo "test-gpu  commit $commit  $(date -u '+%Y-%m-%d %H:%M UTC')" > $log
-  SOFTMAX_TEST_STAGES=08,11 timeout 90 build/test_gpu --duration=true \
-    --test-case='stages 08 and 11 on many fp32 rows*' >> $log 2>&1
-  echo "test-gpu case exit $? at ${SECONDS}s"; tail -n 4 $log ;;
 esac
