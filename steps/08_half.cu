@@ -1185,14 +1185,15 @@ bool two_pack_teams_wanted(int64_t M, int64_t row_bytes) {
 // fp32 rows of 513 B - 2 KB in packs (the configurations of 64 and 128 packs) on many rows (where
 // a deep team would run) take warp_rows, 2 rows a warp (sixty-first session, H200): rows of 1-2 KB
 // on 4 packs a lane in 1-warp blocks, rows of 513 B - 1 KB on 2 packs a lane in 2-warp blocks.
-// Against the deep teams (4 packs a thread; past twice the L2, 2) fp32 x 512 took 0.3-2.1% less
+// Against the deep teams (4 packs a thread; past twice the L2, 2) fp32 x 512 took 0.3-2.0% less
 // time at 16-256 MB (32768 x 512 35.79 -> 35.06 us), x 260 9% (129055 x 260, 128 MB, 75.78 ->
 // 68.81: 65 packs had 64 lanes of 2), and x 256 under a probe of 2 warps a block 0.7-2.1%
 // (65536 x 256 35.82 -> 35.08); in peers.py fp32 65536 x 512 went from 1.3% behind torch.compile
-// to 0.3% ahead. Rows of 256 on 1-warp blocks were 0.2-0.9% slower and rows of 512 on 4-warp
-// blocks 0.3-1.3%; capping the deep teams at 32 warps an SM (the 1-warp blocks' limit) made them
-// 4-10% slower, so it is the two rows' independent chains that pay, not fewer warps. Rows of 1024
-// floats (-0.1 to +1.6%) and halves (-1.7 to +2.3%) keep their teams. results/h200/explore/
+// to 0.3% ahead. Rows of 256 on 1-warp blocks moved by -0.2 to +0.9%, rows of 512 on 4-warp blocks
+// +0.3 to +1.3% at 64-256 MB; capping the deep teams at 32 warps an SM (the 1-warp blocks' limit)
+// made rows of 512 3.9-9.9% slower, so it is the two rows' independent chains that pay, not fewer
+// warps. Rows of 2-4 KB (640 floats -1.3 to -1.7%, 768 +0.4 to +1.6%, 1024 -0.6 to +0.8%) and
+// halves (2 rows x 1 warp: -1.7 to +2.3%) keep their teams. results/h200/explore/
 // session61/ (first/pair.txt, second/pair2.txt, final/final.txt). STEP08_WARP_ROWS=0 keeps the deep
 // teams there (for comparisons).
 constexpr int kWarpRows = 2;
