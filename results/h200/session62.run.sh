@@ -6,12 +6,32 @@
 #     test-gpu on stage 11
 #   OUT=... bash results/h200/session62.run.sh sweep   stage 11's plans and its three sweeps, then
 #     bench/peers.py's "small" sweep (all 48 shapes; rows of 256 on warp_rows since 93dd222)
+#   OUT=... bash results/h200/session62.run.sh third   stages 03, 08 and 11 with the rule-3 amendment
+#     for the H200, and beside them stage 08 and a library of it alone with explore/session62/
+#     groups.patch (built in /tmp/v_groups from a copy of steps, common, bench and the Makefile):
+#     explore/session62/rule3b.sh, explore/session62/groups.sh, then bench/peers.py on fp32
+#     16777216 x 2 and 8388608 x 4 with torch.compile and stage 08 as it is and under the patch's forms
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-first}
 PROBES=results/h200/explore/session62
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_small; the call's files under ./$part/
-mk step03 step08 step11 lib $([ $part = first ] && echo build/test_gpu) ||
-  { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
+variant() {  # variant NAME: stage 08 and a library of it alone with $PROBES/NAME.patch, under build/v_NAME/
+  local d=/tmp/v_$1
+  mkdir -p $d build/v_$1 && cp -r steps common bench Makefile $d && patch -s -d $d -p1 < $PROBES/$1.patch &&
+    make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 STAGES=08 step08 lib > $R/build-$1.txt 2>&1 &&
+    cp $d/step08 $d/build/libsoftmax.so build/v_$1/
+}
+peers_short() {  # peers_short LIB LABEL [ENV...]: torch.compile and stage 08 on fp32 16777216 x 2, 8388608 x 4
+  local lib=$1 label=$2; shift 2
+  env "$@" GIT_DIR=/nonexistent timeout 90 python3 bench/peers.py --lib $lib --dtypes f32 --sweeps small \
+    --impls torch_compile,step08 --filter 'f32/M:(16777216/N:2|8388608/N:4)$' \
+    --out $R/peers-$label.json > $R/peers-$label.txt 2>&1
+  echo "peers $label exit $? at ${SECONDS}s"; grep -A4 "^GB/s" $R/peers-$label.txt
+}
+pid=
+[ $part = third ] && { variant groups & pid=$!; }
+mk step03 step08 step11 lib $([ $part = first ] && echo build/test_gpu) && { [ -z "$pid" ] || { wait $pid && [ -x build/v_groups/step08 ]; }; } ||
+  { echo "the build failed"; tail -n 5 $R/build-*.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
 first)
@@ -22,4 +42,12 @@ first)
 sweep)
   sweeps
   peers_small 590 ;;
+third)
+  PROBE_UNTIL=150 timeout 170 bash $PROBES/rule3b.sh > $R/rule3b.txt 2>&1
+  echo "rule3b exit $? at ${SECONDS}s"; grep -c . $R/rule3b.txt; grep time $R/rule3b.txt
+  PROBE_UNTIL=120 timeout 140 bash $PROBES/groups.sh > $R/groups.txt 2>&1
+  echo "groups exit $? at ${SECONDS}s"; cat $R/groups.txt
+  peers_short build/libsoftmax.so head
+  for g in 2 4; do peers_short build/v_groups/libsoftmax.so g$g STEP08_PACK_G=$g; done
+  peers_short build/v_groups/libsoftmax.so whole2 STEP08_PACK_WHOLE=1 STEP08_PACK_G=2 ;;
 esac
