@@ -272,7 +272,9 @@ struct Amendment {
 // process, 30 iterations, two rounds, the means of the rounds; docs/h200.md, "Rules for the
 // H200"; from 96 MB the fifty-third's session53/cap/cap.txt and cap2/cap2.txt, table.py rules;
 // between 64 and 96 MB the fifty-fourth's session54/final/rounds4.txt, table.py rules; rule 33's
-// from the fifty-fifth's session55/models/models.txt and the forty-seventh's session47/).
+// from the fifty-fifth's session55/models/models.txt and the forty-seventh's session47/; rule 3's
+// last three from the sixty-second's session62/first/rule3.txt and third/rule3b.txt, past the
+// rows where stage 08 leaves its configured teams for deeper ones or 2 rows a warp).
 // Where its memory is faster than the H100's, 04's one row an SM and 12's trips through L2 cost
 // more than they did there, and 09's rounds hold matrices of up to 64 MB and rows over 4 MB at
 // little cost, and past 64 MB its two pipelines in chunks of at most 16 packs a thread. Halves
@@ -283,8 +285,14 @@ inline constexpr Amendment kGpuAmendments[] = {
      {kF32, Rows::packed, 1024, 2048, 768, 1024, kNoLimit, "08",
       "on the H200, 08's team: 0.4-4.1% less time than 03 at M = 1024 .. 2048, N = 768 .. 1024 (8.31 against 8.43 us at 2048 x 1024); mixed at 2304 x 1024, 03 ahead at 2048 x 256 .. 512"}},
     {"NVIDIA H200", 3, "03",
+     {kF32, Rows::packed, 8449, kNoLimit, 65, 128, kNoLimit, "08",
+      "on the H200, rows of 260-512 B from 8449 rows (132 SMs x 2048 threads / 32 lanes), where 08 runs its deep teams: 2.8-26.0% less time than 03 at all 6 shapes of 4.4-9 MB (34000 x 68: 8.75 against 11.83 us)"}},
+    {"NVIDIA H200", 3, "03",
      {kF32, Rows::packed, 4225, kNoLimit, 129, 256, kNoLimit, "08",
-      "on the H200, rows of 513 B - 1 KB where 08 holds 2 rows a warp (from 4225 rows, 132 SMs x 2048 threads / 64): 0.9-4.2% less time than 03 at 6 of 7 shapes of 4.5-9 MB (9216 x 256: 8.57 against 8.94 us), level at 8192 x 256"}},
+      "on the H200, rows of 513 B - 1 KB from 4225 rows (132 SMs x 2048 threads / 64 lanes), where 08 holds 2 rows a warp: 0.4-4.2% less time than 03 at all 14 shapes of 3-9 MB (9216 x 256: 8.57-8.68 against 8.94-8.98 us); rows of 1-2 KB stay with 03, level to 1.6% ahead at 2304-6144 rows of 384-512"}},
+    {"NVIDIA H200", 3, "03",
+     {kF32, Rows::packed, 2113, kNoLimit, 513, 1024, kNoLimit, "08",
+      "on the H200, rows of 2-4 KB from 2113 rows (132 SMs x 2048 threads / 128 lanes), where 08 runs its deep teams: 0.3-5.4% less time than 03 at all 8 shapes of 7.9-9 MB (2304 x 1024: 8.72 against 8.96 us; 4000 x 580: 8.88 against 9.39)"}},
     {"NVIDIA H200", 10, "04",
      {kF32, Rows::packed, 255, kNoLimit, 16385, 32767, kNoLimit, "08",
       "on the H200, rows shorter than 32768: 08's wide block, where 04 holds one row an SM: 3.6-24.6% less time than 04 at 255 .. 4096 rows of 16400 .. 24576 (2048 x 16400: 71.32 against 93.98 us, 95.1-95.5% of the copy against 72.2-72.3%)"}},

@@ -11,6 +11,9 @@
 #     groups.patch (built in /tmp/v_groups from a copy of steps, common, bench and the Makefile):
 #     explore/session62/rule3b.sh, explore/session62/groups.sh, then bench/peers.py on fp32
 #     16777216 x 2 and 8388608 x 4 with torch.compile and stage 08 as it is and under the patch's forms
+#   OUT=... bash results/h200/session62.run.sh verify   stages 03, 08 and 11 with rule 3's three new
+#     amendments for the H200 and build/test_gpu: stage 11's plan on their shapes,
+#     explore/session62/verify.sh, test-gpu on stage 11, bench/peers.py's "unpacked" sweep
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-first}
 PROBES=results/h200/explore/session62
@@ -30,7 +33,7 @@ peers_short() {  # peers_short LIB LABEL [ENV...]: torch.compile and stage 08 on
 }
 pid=
 [ $part = third ] && { variant groups & pid=$!; }
-mk step03 step08 step11 lib $([ $part = first ] && echo build/test_gpu) && { [ -z "$pid" ] || { wait $pid && [ -x build/v_groups/step08 ]; }; } ||
+mk step03 step08 step11 lib $([ $part = first ] || [ $part = verify ] && echo build/test_gpu) && { [ -z "$pid" ] || { wait $pid && [ -x build/v_groups/step08 ]; }; } ||
   { echo "the build failed"; tail -n 5 $R/build-*.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -50,4 +53,17 @@ third)
   peers_short build/libsoftmax.so head
   for g in 2 4; do peers_short build/v_groups/libsoftmax.so g$g STEP08_PACK_G=$g; done
   peers_short build/v_groups/libsoftmax.so whole2 STEP08_PACK_WHOLE=1 STEP08_PACK_G=2 ;;
+verify)
+  for s in "8449 128" "8448 128" "4225 256" "4224 256" "2113 1024" "2112 1024" "4608 512"; do
+    set -- $s; ./step11 --plan --rows $1 --cols $2 >> $R/plan.txt 2>&1
+  done
+  grep -E "^ +[0-9]+ +[0-9]+ " $R/plan.txt | cut -c1-60
+  PROBE_UNTIL=40 timeout 55 bash $PROBES/verify.sh > $R/verify.txt 2>&1
+  echo "verify exit $? at ${SECONDS}s"; cat $R/verify.txt
+  LIMIT=380 test_gpu 11
+  GIT_DIR=/nonexistent timeout $((585 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
+    --dtypes f32,f16,bf16 --sweeps unpacked \
+    --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
+    --out $R/peers-unpacked-$commit.json > $R/peers-unpacked-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-unpacked-$commit.txt ;;
 esac
