@@ -14,6 +14,10 @@
 #   OUT=... bash results/h200/session62.run.sh verify   stages 03, 08 and 11 with rule 3's three new
 #     amendments for the H200 and build/test_gpu: stage 11's plan on their shapes,
 #     explore/session62/verify.sh, test-gpu on stage 11, bench/peers.py's "unpacked" sweep
+#   OUT=... bash results/h200/session62.run.sh between   (and `models`) bench/peers.py's "between"
+#     sweep (its "models" and "batch" sweeps) with the build of `verify`. (These two ran as
+#     one-line commands on the machine `verify` left warm, each the peers call below with its
+#     sweeps, its output under ./between/ or ./models/; the script has them as parts since.)
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-first}
 PROBES=results/h200/explore/session62
@@ -66,4 +70,11 @@ verify)
     --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
     --out $R/peers-unpacked-$commit.json > $R/peers-unpacked-$commit.txt 2>&1
   echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-unpacked-$commit.txt ;;
+between | models)
+  sweeps=$([ $part = between ] && echo between || echo models,batch)
+  GIT_DIR=/nonexistent timeout 280 python3 bench/peers.py --lib build/libsoftmax.so \
+    --dtypes f32,f16,bf16 --sweeps $sweeps \
+    --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
+    --out $R/peers-${sweeps/,/-}-$commit.json > $R/peers-${sweeps/,/-}-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-${sweeps/,/-}-$commit.txt ;;
 esac
