@@ -18,6 +18,8 @@
 #     sweep (its "models" and "batch" sweeps) with the build of `verify`. (These two ran as
 #     one-line commands on the machine `verify` left warm, each the peers call below with its
 #     sweeps, its output under ./between/ or ./models/; the script has them as parts since.)
+#   OUT=... bash results/h200/session62.run.sh odd   explore/session62/odd.sh on ./step03 and ./step08
+#     built here for sm_90 at the call's commit and carried beside .deps (no build on the device)
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-first}
 PROBES=results/h200/explore/session62
@@ -37,7 +39,7 @@ peers_short() {  # peers_short LIB LABEL [ENV...]: torch.compile and stage 08 on
 }
 pid=
 [ $part = third ] && { variant groups & pid=$!; }
-mk step03 step08 step11 lib $([ $part = first ] || [ $part = verify ] && echo build/test_gpu) && { [ -z "$pid" ] || { wait $pid && [ -x build/v_groups/step08 ]; }; } ||
+[ $part = odd ] || mk step03 step08 step11 lib $([ $part = first ] || [ $part = verify ] && echo build/test_gpu) && { [ -z "$pid" ] || { wait $pid && [ -x build/v_groups/step08 ]; }; } ||
   { echo "the build failed"; tail -n 5 $R/build-*.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -70,6 +72,9 @@ verify)
     --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
     --out $R/peers-unpacked-$commit.json > $R/peers-unpacked-$commit.txt 2>&1
   echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-unpacked-$commit.txt ;;
+odd)
+  PROBE_UNTIL=100 timeout 115 bash $PROBES/odd.sh > $R/odd.txt 2>&1
+  echo "odd exit $? at ${SECONDS}s"; cat $R/odd.txt ;;
 between | models)
   sweeps=$([ $part = between ] && echo between || echo models,batch)
   GIT_DIR=/nonexistent timeout 280 python3 bench/peers.py --lib build/libsoftmax.so \
