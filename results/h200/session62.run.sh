@@ -18,8 +18,8 @@
 #     sweep (its "models" and "batch" sweeps) with the build of `verify`. (These two ran as
 #     one-line commands on the machine `verify` left warm, each the peers call below with its
 #     sweeps, its output under ./between/ or ./models/; the script has them as parts since.)
-#   OUT=... bash results/h200/session62.run.sh odd   explore/session62/odd.sh on ./step03 and ./step08
-#     built here for sm_90 at the call's commit and carried beside .deps (no build on the device)
+#   OUT=... bash results/h200/session62.run.sh odd   explore/session62/odd.sh on ./step08 built here
+#     for sm_90 at the call's commit and carried beside .deps (no build on the device)
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-first}
 PROBES=results/h200/explore/session62
