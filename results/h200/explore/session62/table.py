@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Sixty-second session: the tables of its docs paragraphs, from its result files.
-Usage: python3 results/h200/explore/session62/table.py [rule3|groups|verify|sweep|others|sweeps]
+Usage: python3 results/h200/explore/session62/table.py [rule3|groups|verify|sweep|others|sweeps|odd]
 rule3: first/rule3.txt and third/rule3b.txt, stage 03 against 08 (and the dispatcher) on rule 3's
 shapes past 08's deep threshold, one row a shape and probe: the means of the rounds, 08's change;
 groups: third/groups.txt, pack_rows' direct groups G a thread and rows of one pack (groups.patch)
@@ -9,7 +9,7 @@ sweep: the "small" sweep at 8cdd52e against f51ed48's (session57/table.py's comp
 others: the "unpacked", "between" and "models" sweeps at 2d53f81 against 2504ed5's
 (peers-short.json), "batch" against a4cb935's (peers.json); sweeps: the dispatcher's sweeps at
 8cdd52e against 40db532's, the shapes that moved by 1.5% or more and those of 64 MB or more under
-95% of the copy."""
+95% of the copy; odd: odd/odd.txt, stage 08 under knobs on rows of 1000-1001."""
 import importlib.util
 import json
 import os
@@ -74,6 +74,15 @@ def groups_table():
         print()
 
 
+def odd():
+    for name, shapes in groups("odd/odd.txt").items():
+        for (t, m, n), runs in shapes.items():
+            b = mean(runs["./step08"])
+            print(f"{name} {t} {m} × {n}: stage 08 {b:.2f} | " + " | ".join(
+                f"{f.replace(' ./step08', '')} {mean(r):.2f} ({100 * (mean(r) / b - 1):+.1f}%)"
+                for f, r in runs.items() if f != "./step08"))
+
+
 def sweep():
     load("session57").compare_sweeps("peers-small-f51ed48.json", "peers-small-8cdd52e.json", "f51ed48", "8cdd52e")
 
@@ -119,6 +128,6 @@ def sweeps():
 
 if __name__ == "__main__":
     TABLES = {"rule3": rule3, "groups": groups_table, "verify": verify, "sweep": sweep, "others": others,
-              "sweeps": sweeps}
+              "sweeps": sweeps, "odd": odd}
     for what in sys.argv[1:] or TABLES:
         TABLES[what]()
