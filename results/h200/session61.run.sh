@@ -18,19 +18,10 @@
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-first}
 PROBES=results/h200/explore/session61
-. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, peers_small; the call's files under ./$part/
-variant() {  # variant NAME: stage 08 and a library of it alone with $PROBES/NAME.patch, under build/v_NAME/
-  local d=/tmp/v_$1
-  mkdir -p $d build/v_$1 && cp -r steps common bench Makefile $d && patch -s -d $d -p1 < $PROBES/$1.patch &&
-    make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 STAGES=08 step08 lib > $R/build-$1.txt 2>&1 &&
-    cp $d/step08 $d/build/libsoftmax.so build/v_$1/
-}
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, peers_small, variant, peers_pair; the call's files under ./$part/
 peers_512() {  # peers_512 LIB LABEL [ENV...]: torch.compile and stage 08 on fp32 65536 x 512, 131072 x 256
   local lib=$1 label=$2; shift 2
-  env "$@" GIT_DIR=/nonexistent timeout 90 python3 bench/peers.py --lib $lib --dtypes f32 --sweeps small \
-    --impls torch_compile,step08 --filter 'f32/M:(65536/N:512|131072/N:256)$' \
-    --out $R/peers-$label.json > $R/peers-$label.txt 2>&1
-  echo "peers $label exit $? at ${SECONDS}s"; grep -A4 "^GB/s" $R/peers-$label.txt
+  peers_pair $lib $label 'f32/M:(65536/N:512|131072/N:256)$' "$@"
 }
 case $part in
 first)

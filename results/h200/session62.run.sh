@@ -23,19 +23,10 @@
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-first}
 PROBES=results/h200/explore/session62
-. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_small; the call's files under ./$part/
-variant() {  # variant NAME: stage 08 and a library of it alone with $PROBES/NAME.patch, under build/v_NAME/
-  local d=/tmp/v_$1
-  mkdir -p $d build/v_$1 && cp -r steps common bench Makefile $d && patch -s -d $d -p1 < $PROBES/$1.patch &&
-    make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 STAGES=08 step08 lib > $R/build-$1.txt 2>&1 &&
-    cp $d/step08 $d/build/libsoftmax.so build/v_$1/
-}
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*, variant; the call's files under ./$part/
 peers_short() {  # peers_short LIB LABEL [ENV...]: torch.compile and stage 08 on fp32 16777216 x 2, 8388608 x 4
   local lib=$1 label=$2; shift 2
-  env "$@" GIT_DIR=/nonexistent timeout 90 python3 bench/peers.py --lib $lib --dtypes f32 --sweeps small \
-    --impls torch_compile,step08 --filter 'f32/M:(16777216/N:2|8388608/N:4)$' \
-    --out $R/peers-$label.json > $R/peers-$label.txt 2>&1
-  echo "peers $label exit $? at ${SECONDS}s"; grep -A4 "^GB/s" $R/peers-$label.txt
+  peers_pair $lib $label 'f32/M:(16777216/N:2|8388608/N:4)$' "$@"
 }
 pid=
 [ $part = third ] && { variant groups & pid=$!; }
@@ -67,19 +58,10 @@ verify)
   PROBE_UNTIL=40 timeout 55 bash $PROBES/verify.sh > $R/verify.txt 2>&1
   echo "verify exit $? at ${SECONDS}s"; cat $R/verify.txt
   LIMIT=380 test_gpu 11
-  GIT_DIR=/nonexistent timeout $((585 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
-    --dtypes f32,f16,bf16 --sweeps unpacked \
-    --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
-    --out $R/peers-unpacked-$commit.json > $R/peers-unpacked-$commit.txt 2>&1
-  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-unpacked-$commit.txt ;;
+  peers_sweeps unpacked 585 ;;
 odd)
   PROBE_UNTIL=100 timeout 115 bash $PROBES/odd.sh > $R/odd.txt 2>&1
   echo "odd exit $? at ${SECONDS}s"; cat $R/odd.txt ;;
-between | models)
-  sweeps=$([ $part = between ] && echo between || echo models,batch)
-  GIT_DIR=/nonexistent timeout 280 python3 bench/peers.py --lib build/libsoftmax.so \
-    --dtypes f32,f16,bf16 --sweeps $sweeps \
-    --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
-    --out $R/peers-${sweeps/,/-}-$commit.json > $R/peers-${sweeps/,/-}-$commit.txt 2>&1
-  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-${sweeps/,/-}-$commit.txt ;;
+between) peers_sweeps between $((SECONDS + 280)) ;;
+models) peers_sweeps models,batch $((SECONDS + 280)) ;;
 esac

@@ -5,9 +5,17 @@
 #   test_gpu STAGE   build/test_gpu on that stage, its log $part/test-gpu-STAGE.txt, bounded by
 #                    LIMIT seconds (585 unless set) since the script started
 #   sweeps           stage 11's plans and its three sweeps (30 iterations), named by the commit
-#   peers_small UNTIL   (fifty-ninth session onwards) bench/peers.py's "small" sweep with the
-#                    dispatcher, stages 03 and 08 and every peer, until UNTIL seconds since the
-#                    script started; $part/peers-small-COMMIT.json and .txt
+#   peers_sweeps SWEEPS UNTIL   (sixty-second session onwards) bench/peers.py's sweeps (a
+#                    comma-separated list) with the dispatcher, stages 03 and 08 and every peer,
+#                    until UNTIL seconds since the script started; $part/peers-SWEEPS-COMMIT.json
+#                    and .txt, the commas as dashes
+#   peers_small UNTIL   (fifty-ninth session onwards) peers_sweeps small UNTIL
+#   variant NAME     (sixty-first session onwards) stage 08 and a library of it alone with
+#                    $PROBES/NAME.patch, built in /tmp/v_NAME from a copy of steps, common, bench
+#                    and the Makefile, copied to build/v_NAME/; the log $part/build-NAME.txt
+#   peers_pair LIB LABEL FILTER [ENV...]   (sixty-first session onwards) torch.compile and stage 08
+#                    from LIB (under `env ENV...`) on the "small" sweep's fp32 shapes FILTER matches;
+#                    $part/peers-LABEL.json and .txt
 # The commit is .commit's (carried beside the tree), else "unknown".
 set -u
 OUT=${OUT:-/tmp/out}
@@ -35,10 +43,24 @@ sweeps() {
   done
   cp $R/nvidia-smi.txt $R/nvidia-smi-$commit.txt
 }
-peers_small() {
-  GIT_DIR=/nonexistent timeout $(($1 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
-    --dtypes f32,f16,bf16 --sweeps small \
+peers_sweeps() {
+  local name=peers-${1//,/-}-$commit
+  GIT_DIR=/nonexistent timeout $(($2 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
+    --dtypes f32,f16,bf16 --sweeps $1 \
     --impls torch,torch_compile,triton_fused,triton_online,liger,step03,step08,step11 \
-    --out $R/peers-small-$commit.json > $R/peers-small-$commit.txt 2>&1
-  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-small-$commit.txt
+    --out $R/$name.json > $R/$name.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/$name.txt
+}
+peers_small() { peers_sweeps small "$1"; }
+variant() {
+  local d=/tmp/v_$1
+  mkdir -p $d build/v_$1 && cp -r steps common bench Makefile $d && patch -s -d $d -p1 < $PROBES/$1.patch &&
+    make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 STAGES=08 step08 lib > $R/build-$1.txt 2>&1 &&
+    cp $d/step08 $d/build/libsoftmax.so build/v_$1/
+}
+peers_pair() {
+  local lib=$1 label=$2 filter=$3; shift 3
+  env "$@" GIT_DIR=/nonexistent timeout 90 python3 bench/peers.py --lib $lib --dtypes f32 --sweeps small \
+    --impls torch_compile,step08 --filter "$filter" --out $R/peers-$label.json > $R/peers-$label.txt 2>&1
+  echo "peers $label exit $? at ${SECONDS}s"; grep -A4 "^GB/s" $R/peers-$label.txt
 }
