@@ -283,7 +283,7 @@ struct Amendment {
 inline constexpr Amendment kGpuAmendments[] = {
     {"NVIDIA H200", 3, "03",
      {kF32, Rows::packed, 1024, 2048, 768, 1024, kNoLimit, "08",
-      "on the H200, 08's team: 0.4-4.1% less time than 03 at M = 1024 .. 2048, N = 768 .. 1024 (8.31 against 8.43 us at 2048 x 1024); mixed at 2304 x 1024, 03 ahead at 2048 x 256 .. 512"}},
+      "on the H200, 08's team: 0.4-4.1% less time than 03 at M = 1024 .. 2048, N = 768 .. 1024 (8.31 against 8.43 us at 2048 x 1024); 03 ahead at 2048 x 256 .. 512; 2049-2112 rows not timed, past them the amendment for rows of 2-4 KB below"}},
     {"NVIDIA H200", 3, "03",
      {kF32, Rows::packed, 8449, kNoLimit, 65, 128, kNoLimit, "08",
       "on the H200, rows of 260-512 B from 8449 rows (132 SMs x 2048 threads / 32 lanes), where 08 runs its deep teams: 2.8-26.0% less time than 03 at all 6 shapes of 4.4-9 MB (34000 x 68: 8.75 against 11.83 us)"}},

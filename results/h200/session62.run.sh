@@ -28,10 +28,13 @@ peers_short() {  # peers_short LIB LABEL [ENV...]: torch.compile and stage 08 on
   local lib=$1 label=$2; shift 2
   peers_pair $lib $label 'f32/M:(16777216/N:2|8388608/N:4)$' "$@"
 }
-pid=
-[ $part = third ] && { variant groups & pid=$!; }
-[ $part = odd ] || mk step03 step08 step11 lib $([ $part = first ] || [ $part = verify ] && echo build/test_gpu) && { [ -z "$pid" ] || { wait $pid && [ -x build/v_groups/step08 ]; }; } ||
-  { echo "the build failed"; tail -n 5 $R/build-*.txt; exit 1; }
+case $part in
+odd) ;;  # ./step08 carried, nothing built
+first | verify) mk step03 step08 step11 lib build/test_gpu ;;
+third) variant groups & pid=$!
+  mk step03 step08 step11 lib && wait $pid && [ -x build/v_groups/step08 ] ;;
+*) mk step03 step08 step11 lib ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-*.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
 first)
