@@ -24,10 +24,6 @@
 part=${1:-first}
 PROBES=results/h200/explore/session62
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*, variant; the call's files under ./$part/
-peers_short() {  # peers_short LIB LABEL [ENV...]: torch.compile and stage 08 on fp32 16777216 x 2, 8388608 x 4
-  local lib=$1 label=$2; shift 2
-  peers_pair $lib $label 'f32/M:(16777216/N:2|8388608/N:4)$' "$@"
-}
 case $part in
 odd) ;;  # ./step08 carried, nothing built
 first | verify) mk step03 step08 step11 lib build/test_gpu ;;

@@ -30,10 +30,6 @@
 part=${1:-first}
 PROBES=results/h200/explore/session63
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*, variant; the call's files under ./$part/
-peers_short() {  # peers_short LIB LABEL [ENV...]: torch.compile and stage 08 on fp32 16777216 x 2, 8388608 x 4
-  local lib=$1 label=$2; shift 2
-  peers_pair $lib $label 'f32/M:(16777216/N:2|8388608/N:4)$' "$@"
-}
 inductor() {  # torch.compile's kernel for each shape, fresh caches
   local m n d
   for s in "16777216 2" "8388608 4"; do

@@ -16,6 +16,8 @@
 #   peers_pair LIB LABEL FILTER [ENV...]   (sixty-first session onwards) torch.compile and stage 08
 #                    from LIB (under `env ENV...`) on the "small" sweep's fp32 shapes FILTER matches;
 #                    $part/peers-LABEL.json and .txt
+#   peers_short LIB LABEL [ENV...]   (sixty-second session onwards; in this file since the
+#                    sixty-third) peers_pair on fp32 16777216 x 2 and 8388608 x 4
 # The commit is .commit's (carried beside the tree), else "unknown".
 set -u
 OUT=${OUT:-/tmp/out}
@@ -63,4 +65,8 @@ peers_pair() {
   env "$@" GIT_DIR=/nonexistent timeout 90 python3 bench/peers.py --lib $lib --dtypes f32 --sweeps small \
     --impls torch_compile,step08 --filter "$filter" --out $R/peers-$label.json > $R/peers-$label.txt 2>&1
   echo "peers $label exit $? at ${SECONDS}s"; grep -A4 "^GB/s" $R/peers-$label.txt
+}
+peers_short() {
+  local lib=$1 label=$2; shift 2
+  peers_pair $lib $label 'f32/M:(16777216/N:2|8388608/N:4)$' "$@"
 }
