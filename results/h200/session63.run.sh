@@ -26,6 +26,10 @@
 #     bench/peers.py on every dtype's rows of 2, 4 and 8 in the "small" sweep with torch.compile and
 #     stage 08 from `evict`'s library under STEP08_PACK_WHOLE=1, with STEP08_PACK_CS=0 and =6, two
 #     rounds
+#   OUT=... bash results/h200/session63.run.sh l2last   PREPARED, NOT RUN in the sixty-third session
+#     (no device time left): the dispatcher and the library with explore/session63/l2last.patch and
+#     with reset.patch alone (built in /tmp/v_l2last and /tmp/v_reset), then explore/session63/
+#     l2last.sh, and bench/peers.py on fp32 16777216 x 2 and 8388608 x 4 with each library
 # GPU-agnostic: it runs unchanged on an H100.
 part=${1:-first}
 PROBES=results/h200/explore/session63
@@ -45,6 +49,8 @@ first) variant knobs & pid=$!
 second) variant knobs2 && [ -x build/v_knobs2/step08 ] ;;
 placement) [ -f build/libsoftmax.so ] ;;  # carried, nothing built
 third) variant knobs3 && [ -x build/v_knobs3/step08 ] ;;
+l2last) variant_with l2last step11 lib & pid=$!
+  variant_with reset step11 lib && wait $pid && [ -x build/v_l2last/step11 ] && [ -x build/v_reset/step11 ] ;;
 evict | cs6) [ -f build/v_knobs3/libsoftmax.so ] || xz -dc build/v_knobs3/lib.xz > build/v_knobs3/libsoftmax.so ;;
 *) mk step03 step08 step11 lib ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-*.txt; exit 1; }
@@ -92,6 +98,11 @@ cs6)
       echo "cs$cs r$r exit $? at ${SECONDS}s"; grep -A5 "^GB/s, f32" $R/peers-cs$cs-r$r.txt | head -5
     done
   done ;;
+l2last)
+  PROBE_UNTIL=$((SECONDS + 280)) timeout 300 bash $PROBES/l2last.sh > $R/l2last.txt 2>&1
+  echo "l2last exit $? at ${SECONDS}s"; cat $R/l2last.txt
+  peers_short build/v_reset/libsoftmax.so reset
+  peers_short build/v_l2last/libsoftmax.so l2last ;;
 placement)
   GIT_DIR=/nonexistent timeout 400 python3 $PROBES/placement.py build/libsoftmax.so 100 > $R/placement.txt 2>&1
   echo "placement exit $? at ${SECONDS}s"; grep -v "warn\|^$\|Online softmax\|split the reduction\|important use\|softmax.$" $R/placement.txt ;;

@@ -13,6 +13,9 @@
 #   variant NAME     (sixty-first session onwards) stage 08 and a library of it alone with
 #                    $PROBES/NAME.patch, built in /tmp/v_NAME from a copy of steps, common, bench
 #                    and the Makefile, copied to build/v_NAME/; the log $part/build-NAME.txt
+#   variant_with NAME MAKEARGS...   (sixty-third session onwards; variant is variant_with NAME
+#                    STAGES=08 step08 lib) the same build with those make arguments; the stepNN
+#                    targets and the library named among them are copied to build/v_NAME/
 #   peers_pair LIB LABEL FILTER [ENV...]   (sixty-first session onwards) torch.compile and stage 08
 #                    from LIB (under `env ENV...`) on the "small" sweep's fp32 shapes FILTER matches;
 #                    $part/peers-LABEL.json and .txt
@@ -54,11 +57,17 @@ peers_sweeps() {
   echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/$name.txt
 }
 peers_small() { peers_sweeps small "$1"; }
-variant() {
-  local d=/tmp/v_$1
-  mkdir -p $d build/v_$1 && cp -r steps common bench Makefile $d && patch -s -d $d -p1 < $PROBES/$1.patch &&
-    make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 STAGES=08 step08 lib > $R/build-$1.txt 2>&1 &&
-    cp $d/step08 $d/build/libsoftmax.so build/v_$1/
+variant() { variant_with $1 STAGES=08 step08 lib; }
+variant_with() {
+  local name=$1 d=/tmp/v_$1 t; shift
+  mkdir -p $d build/v_$name && cp -r steps common bench Makefile $d && patch -s -d $d -p1 < $PROBES/$name.patch &&
+    make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 "$@" > $R/build-$name.txt 2>&1 || return 1
+  for t in "$@"; do
+    case $t in
+      lib) cp $d/build/libsoftmax.so build/v_$name/ ;;
+      step*) cp $d/$t build/v_$name/ ;;
+    esac
+  done
 }
 peers_pair() {
   local lib=$1 label=$2 filter=$3; shift 3
