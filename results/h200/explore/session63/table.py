@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Sixty-third session: the tables of its docs paragraphs, from its result files.
-Usage: python3 results/h200/explore/session63/table.py [knobs|peers|m2048]
+Usage: python3 results/h200/explore/session63/table.py [knobs|peers|m2048|l2last]
 knobs: first/knobs.txt, second/knobs2.txt, third/knobs3.txt, stage 08's groups of one pack under
 the patches' knobs against the stage (the means of the rounds; % of the copy in the same process);
 peers: bench/peers.py's fp32 16777216 x 2 and 8388608 x 4 (and, from cs6/, every dtype's rows of
 2, 4 and 8) under each knob, against torch.compile and the copy of the same run;
 m2048: peers-m2048-vector-c03e0b8.json, the dispatcher's lead over the best peer, per sweep and
-dtype."""
+dtype;
+l2last: l2last/l2last.txt (run in the sixty-fourth session), the dispatcher with l2last.patch
+against reset.patch alone, per shape: the mean time, % of the copy and the copy's own time (us),
+and the same two libraries' peers runs on fp32 16777216 x 2 and 8388608 x 4."""
 import collections
 import json
 import os
@@ -104,5 +107,29 @@ def m2048():
             print(f"| {sweep} | {t} | {len(rows)} | {ahead} | {100 * lead:+.1f}% | {m} × {n} |")
 
 
+def l2last():
+    runs = collections.OrderedDict()
+    for line in open(os.path.join(HERE, "l2last", "l2last.txt")):
+        if m := LINE.match(line.strip()):
+            form = "policy" if "v_l2last" in m[4] else "reset"
+            runs.setdefault((m[1], int(m[2]), int(m[3])), {}).setdefault(form, []).append((float(m[5]), float(m[6])))
+    print("| shape | MB moved | reset.patch: us, % of copy | l2last.patch: us, % of copy | change | copy us (reset / policy) |")
+    print("|---|---:|---|---|---:|---|")
+    for (t, m, n), by in runs.items():
+        mean = {f: (sum(u for u, _ in v) / len(v), sum(p for _, p in v) / len(v)) for f, v in by.items()}
+        copy = {f: sum(u * p / 100 for u, p in v) / len(v) for f, v in by.items()}
+        (ru, rp), (pu, pp) = mean["reset"], mean["policy"]
+        mb = 2 * m * n * (4 if t == "f32" else 2) / 1e6
+        print(f"| {t} {m} × {n} | {mb:.0f} | {ru:.2f}, {rp:.1f}% | {pu:.2f}, {pp:.1f}% | {100 * (pu / ru - 1):+.1f}% | "
+              f"{copy['reset']:.2f} / {copy['policy']:.2f} |")
+    print("\n| library | f32 16777216 × 2: 08 / torch.compile / copy GB/s | f32 8388608 × 4 |")
+    print("|---|---|---|")
+    for label in ("reset", "l2last"):
+        g = records(os.path.join(HERE, "l2last", f"peers-{label}.json"))
+        cells = [f"{g[(t, m, n, 'step08')]:.0f} / {g[(t, m, n, 'torch_compile')]:.0f} / {g[(t, m, n, 'copy')]:.0f}"
+                 for t, m, n in (("f32", 16777216, 2), ("f32", 8388608, 4))]
+        print(f"| {label} | " + " | ".join(cells) + " |")
+
+
 if __name__ == "__main__":
-    {"knobs": knobs, "peers": peers, "m2048": m2048}[sys.argv[1] if len(sys.argv) > 1 else "knobs"]()
+    {"knobs": knobs, "peers": peers, "m2048": m2048, "l2last": l2last}[sys.argv[1] if len(sys.argv) > 1 else "knobs"]()
