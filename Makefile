@@ -7,9 +7,11 @@
 #   make sanitize              every stage under compute-sanitizer's four tools (needs a GPU)
 #   make ARCH=sm_86 ...        build for another GPU (default: the GPU present, else sm_80 + sm_90)
 #   make DEPS=/prefix ...      look for Google Benchmark / doctest under /prefix/include, /prefix/lib
+#   make EVICT_LAST=0 ...      load x without the L2 evict_last policy (common/packs.cuh), to compare
 
 NVCC    ?= nvcc
 DEPS    ?=
+EVICT_LAST ?= 1
 BUILD   := build
 COMMIT  := $(shell git describe --always --dirty 2>/dev/null || cat .commit 2>/dev/null || echo unknown)
 
@@ -22,7 +24,7 @@ GENCODE := $(foreach a,$(ARCH),-gencode arch=compute_$(a:sm_%=%),code=$(a))
 
 DEP_INC := $(if $(DEPS),-isystem $(DEPS)/include)
 DEP_LIB := $(if $(DEPS),-L$(DEPS)/lib -Xlinker -rpath=$(abspath $(DEPS))/lib)
-NVCCFLAGS := -std=c++17 -O3 -lineinfo $(GENCODE) -Icommon $(DEP_INC) \
+NVCCFLAGS := -std=c++17 -O3 -lineinfo $(GENCODE) -Icommon $(DEP_INC) -DSOFTMAX_EVICT_LAST=$(EVICT_LAST) \
              -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror
 CXX     ?= g++
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(shell command -v $(NVCC) 2>/dev/null))

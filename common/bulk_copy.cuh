@@ -16,6 +16,8 @@
 //    barriers do this, one arrival a reading thread.
 #pragma once
 
+#include "packs.cuh"  // evict_last_policy, SOFTMAX_EVICT_LAST
+
 #include <cstdint>
 
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
@@ -41,11 +43,20 @@ __device__ __forceinline__ void mbar_arrive(uint64_t* bar) {
 __device__ __forceinline__ void bulk_load(void* dst, const void* src, uint32_t bytes, uint64_t* bar) {
   asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_addr(bar)), "r"(bytes)
                : "memory");
-  if (bytes > 0)
+  if (bytes > 0) {  // under x's L2 policy (packs.cuh's load_x_pack)
+#if SOFTMAX_EVICT_LAST
+    asm volatile(
+        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1], %2, [%3], %4;" ::"r"(
+            smem_addr(dst)),
+        "l"(src), "r"(bytes), "r"(smem_addr(bar)), "l"(evict_last_policy())
+        : "memory");
+#else
     asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
                      smem_addr(dst)),
                  "l"(src), "r"(bytes), "r"(smem_addr(bar))
                  : "memory");
+#endif
+  }
 }
 // Has the phase of this parity completed? Never blocks.
 __device__ __forceinline__ bool mbar_test(uint64_t* bar, uint32_t parity) {

@@ -3,8 +3,10 @@
 //
 // Contracts: unpack / pack convert one uint4 to kVec<T> floats and back (round to nearest even);
 // pack_max is the exact max of a pack (NaN skipped, as fmaxf does); neg_inf_pack is a pack of -inf,
-// the padding that drops out of a row's max and sum; cp_async16 copies one pack from global to
-// shared memory without registers, visible to the issuing thread after cp_async_wait_all;
+// the padding that drops out of a row's max and sum; load_x_pack loads one pack of x (under an L2
+// evict_last policy unless built with SOFTMAX_EVICT_LAST=0); cp_async16 copies one pack from
+// global to shared memory without registers (the same policy), visible to the issuing thread
+// after cp_async_wait_all;
 // dtype_of<T> is the DType of an element type.
 #pragma once
 
@@ -106,11 +108,56 @@ __device__ __forceinline__ void opaque(uint4& p) {
   asm volatile("" : "+r"(p.x), "+r"(p.y), "+r"(p.z), "+r"(p.w));
 }
 
+// Loads of x under an L2 evict_last policy (sm_80+), the stages' only reads of global memory from
+// the sixty-fourth session on: the L2 evicts the lines they fill after the output's (normal)
+// lines. On an H200 it took 1-3.5% off streaming shapes (docs/08_half.md, "An L2 policy on the
+// loads of x"). `make EVICT_LAST=0` builds plain loads instead, to compare.
+#ifndef SOFTMAX_EVICT_LAST
+#define SOFTMAX_EVICT_LAST 1
+#endif
+__device__ __forceinline__ uint64_t evict_last_policy() {
+  uint64_t p;
+  asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(p));
+  return p;
+}
+// One 16-byte load of x. Not volatile: x is not written while a kernel runs, so the compiler may
+// move it.
+__device__ __forceinline__ uint4 load_x_pack(const void* a) {
+#if SOFTMAX_EVICT_LAST
+  uint4 v;
+  asm("ld.global.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
+      : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+      : "l"(__cvta_generic_to_global(a)), "l"(evict_last_policy()));
+  return v;
+#else
+  return *static_cast<const uint4*>(a);
+#endif
+}
+// The same where `take`, else `other`, as one predicated load: ptxas branches around an asm load
+// behind a ?: instead of predicating it.
+__device__ __forceinline__ uint4 load_x_pack_if(bool take, const void* a, uint4 other) {
+#if SOFTMAX_EVICT_LAST
+  asm("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %5, 0;\n\t"
+      "@p ld.global.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %6;\n\t}"
+      : "+r"(other.x), "+r"(other.y), "+r"(other.z), "+r"(other.w)
+      : "l"(__cvta_generic_to_global(a)), "r"(static_cast<int>(take)), "l"(evict_last_policy()));
+  return other;
+#else
+  return take ? *static_cast<const uint4*>(a) : other;
+#endif
+}
+
 // Global -> shared, 16 bytes, without passing through registers (sm_80+). .cg: L2 only.
 __device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
   const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+#if SOFTMAX_EVICT_LAST
+  asm volatile("cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, %2;\n" ::"r"(s),
+               "l"(__cvta_generic_to_global(gmem)), "l"(evict_last_policy())
+               : "memory");
+#else
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(__cvta_generic_to_global(gmem))
                : "memory");
+#endif
 }
 __device__ __forceinline__ void cp_async_wait_all() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
 // Groups: cp_async_commit() closes the thread's copies issued since the last commit into a group;
@@ -204,10 +251,19 @@ __device__ __forceinline__ int row_pack_count(const T* row, int N) {
   return SHIFTED ? (pack_misalignment(row) + N + V - 1) / V : N / V;
 }
 
-__device__ __forceinline__ uint4 fetch_pack(const uint4* src, int v) { return src[v]; }
+__device__ __forceinline__ uint4 fetch_pack(const uint4* src, int v) { return load_x_pack(src + v); }
 template <class T>
 __device__ __forceinline__ uint4 fetch_pack(const ShiftedRow<const T>& r, int v) {
-  return r.whole(v) ? *reinterpret_cast<const uint4*>(r.row + r.first(v)) : neg_inf_pack<T>();
+  return load_x_pack_if(r.whole(v), r.row + r.first(v), neg_inf_pack<T>());
+}
+// fetch_pack(src, v) where `take`, else a pack of -inf: one predicated load.
+template <class T>
+__device__ __forceinline__ uint4 fetch_pack_if(bool take, const uint4* src, int v) {
+  return load_x_pack_if(take, src + v, neg_inf_pack<T>());
+}
+template <class T>
+__device__ __forceinline__ uint4 fetch_pack_if(bool take, const ShiftedRow<const T>& r, int v) {
+  return load_x_pack_if(take && r.whole(v), r.row + r.first(v), neg_inf_pack<T>());
 }
 
 // Whether pack v (< the row's packs) of a ShiftedRow is partial (the first or the last).

@@ -104,7 +104,7 @@ struct RowCache {
 #pragma unroll
     for (int i = 0; i < REG; ++i) {
       const int v = tid + i * THREADS;
-      reg[i] = v < nvec ? fetch_pack(src, v) : neg_inf_pack<T>();
+      reg[i] = fetch_pack_if<T>(v < nvec, src, v);
     }
     if constexpr (!std::is_pointer_v<Src>) {  // a ShiftedRow: its partial packs once all else is in flight
 #pragma unroll

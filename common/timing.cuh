@@ -26,6 +26,9 @@ class GpuTimer {
   // Flush L2, then time `work` (which enqueues on stream 0) with events. Milliseconds.
   template <class Work>
   float time_ms(Work&& work) {
+    // Lines of x loaded under evict_last (packs.cuh) outlive the memset: demote them first, as
+    // bench/peers.py does, so that no iteration reads what the one before left in the L2.
+    CUDA_CHECK(cudaCtxResetPersistingL2Cache());
     CUDA_CHECK(cudaMemsetAsync(flush_.get(), 0, static_cast<size_t>(flush_.bytes()), 0));
     CUDA_CHECK(cudaEventRecord(start_, 0));
     work();

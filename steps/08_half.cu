@@ -92,7 +92,7 @@ __device__ __forceinline__ Raw<T, W> load_raw(const T* p, int v) {
   if constexpr (W == 1) {
     return static_cast<float>(p[v]);
   } else {
-    return reinterpret_cast<const uint4*>(p)[v];
+    return load_x_pack(reinterpret_cast<const uint4*>(p) + v);
   }
 }
 template <class T>
@@ -210,7 +210,7 @@ __device__ __forceinline__ void team_rows_body(const T* __restrict__ x, T* __res
   // 1. The thread's whole share first: P independent 16-byte loads in flight.
   uint4 r[P];
 #pragma unroll
-  for (int i = 0; i < P; ++i) r[i] = live && t + lanes * i < nvec ? fetch_pack(xr, t + lanes * i) : neg_inf_pack<T>();
+  for (int i = 0; i < P; ++i) r[i] = fetch_pack_if<T>(live && t + lanes * i < nvec, xr, t + lanes * i);
   if constexpr (SHIFTED) {  // the partial first and last pack, once the whole ones are in flight
 #pragma unroll
     for (int i = 0; i < P; ++i)
@@ -375,7 +375,7 @@ __global__ void __launch_bounds__(W * 32) warp_rows(const T* __restrict__ x, T* 
     const bool live = first + j < M;
     const uint4* xr = reinterpret_cast<const uint4*>(x + (live ? first + j : 0) * N);
 #pragma unroll
-    for (int i = 0; i < P; ++i) r[j][i] = live && lane + 32 * i < nvec ? xr[lane + 32 * i] : neg_inf_pack<T>();
+    for (int i = 0; i < P; ++i) r[j][i] = load_x_pack_if(live && lane + 32 * i < nvec, xr + lane + 32 * i, neg_inf_pack<T>());
   }
   // 2. Each row's max: per lane on the packs, then across the warp.
   float m[R];
@@ -470,7 +470,7 @@ __device__ __forceinline__ uint4 pack_or_tail(const T* __restrict__ x, int64_t q
   constexpr int V = kVec<T>;
   uint4 p = neg_inf_pack<T>();
   if (q < whole) {
-    p = reinterpret_cast<const uint4*>(x)[q];
+    p = load_x_pack(reinterpret_cast<const uint4*>(x) + q);
   } else if (q * V < elems) {
     T el[V];
 #pragma unroll
@@ -549,7 +549,7 @@ __global__ void __launch_bounds__(kPackRowsThreads) pack_rows(const T* __restric
     }
     uint4 p = neg_inf_pack<T>();
     if (q < whole) {
-      p = reinterpret_cast<const uint4*>(x)[q];
+      p = load_x_pack(reinterpret_cast<const uint4*>(x) + q);
     } else if (q * V < elems) {
       T el[V];
 #pragma unroll

@@ -119,7 +119,7 @@ __device__ __forceinline__ void load_registers(const T* p, const Slots& s, bool 
   for (int i = 0; i < P; ++i) {
     const int o = V * i * kThreads;
     const bool whole = aligned ? o < s.left : whole_slot<T>(o, s);
-    r[i] = whole ? __ldg(reinterpret_cast<const uint4*>(p + o)) : neg_inf_pack<T>();
+    r[i] = load_x_pack_if(whole, p + o, neg_inf_pack<T>());
   }
   if (!aligned) {
 #pragma unroll

@@ -122,7 +122,7 @@ __device__ __forceinline__ void copy_tile(const T* base, const Tile<T>& t, uint4
 #pragma unroll
     for (int j = 0; j < kBatch; ++j) {
       const int q = p + j * blockDim.x;
-      v[j] = q < t.body1 ? __ldg(src + q) : neg_inf_pack<T>();
+      v[j] = load_x_pack_if(q < t.body1, src + q, neg_inf_pack<T>());
     }
 #pragma unroll
     for (int j = 0; j < kBatch; ++j) {

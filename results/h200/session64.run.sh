@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Device runs of the sixty-fourth session (2026-11-29), on an H200, in the order they ran:
+#   OUT=... bash results/h200/session63.run.sh l2last   (the sixty-third session's prepared call,
+#     run at 4fa3588; its files under explore/session63/l2last/)
+#   OUT=... bash results/h200/session64.run.sh adopt   stages 03 and 08-12, the library and
+#     build/test_gpu with x's loads under the L2 evict_last policy (common/packs.cuh) and the
+#     harness's reset before each flush: one small timed run of stages 01 and 08 (the reset's
+#     path), then test-gpu on stages 08-12 in three processes at once
+#   OUT=... bash results/h200/session64.run.sh measure   stage 11's plans and sweeps, then
+#     bench/peers.py's m2048, vector and small sweeps with the dispatcher, stages 03 and 08 and
+#     every peer
+part=${1:-adopt}
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
+case $part in
+adopt) mk step01 step03 step08 step09 step10 step11 step12 lib build/test_gpu ;;
+*) mk step03 step08 step11 lib ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+case $part in
+adopt)
+  for s in 01 08; do  # the timed path with the reset, one shape each
+    ./step$s --rows 2048 --cols 4096 --iters 10 > $R/smoke-step$s.txt 2>&1; echo "step$s exit $? at ${SECONDS}s"
+    tail -n 3 $R/smoke-step$s.txt
+  done
+  test_gpu 08,09 & p1=$!
+  test_gpu 10,12 & p2=$!
+  test_gpu 11; wait $p1 $p2 ;;
+measure)
+  sweeps
+  peers_sweeps m2048,vector 400
+  peers_small 585 ;;
+esac
