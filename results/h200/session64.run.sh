@@ -6,14 +6,17 @@
 #     build/test_gpu with x's loads under the L2 evict_last policy (common/packs.cuh) and the
 #     harness's reset before each flush: one small timed run of stages 01 and 08 (the reset's
 #     path), then test-gpu on stages 08-12 in three processes at once
-#   OUT=... bash results/h200/session64.run.sh measure   stage 11's plans and sweeps, then
-#     bench/peers.py's m2048, vector and small sweeps with the dispatcher, stages 03 and 08 and
-#     every peer
+#     (test-gpu 11's check that a second round of calls allocates nothing failed there: it reads
+#     the whole device's free memory with cudaMemGetInfo, and the other two processes allocated
+#     and freed meanwhile)
+#   OUT=... bash results/h200/session64.run.sh measure   that check again on stages 08-12, alone on
+#     the GPU; stage 11's plans and sweeps; bench/peers.py's m2048, vector and small sweeps with
+#     the dispatcher, stages 03 and 08 and every peer
 part=${1:-adopt}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 case $part in
 adopt) mk step01 step03 step08 step09 step10 step11 step12 lib build/test_gpu ;;
-*) mk step03 step08 step11 lib ;;
+*) mk step03 step08 step11 lib build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -26,7 +29,9 @@ adopt)
   test_gpu 10,12 & p2=$!
   test_gpu 11; wait $p1 $p2 ;;
 measure)
+  SOFTMAX_TEST_STAGES=08,09,10,11,12 build/test_gpu -tc="running a stage again*" > $R/test-gpu-memory.txt 2>&1
+  echo "memory check exit $? at ${SECONDS}s"; tail -n 3 $R/test-gpu-memory.txt
   sweeps
-  peers_sweeps m2048,vector 400
+  peers_sweeps m2048,vector 440
   peers_small 585 ;;
 esac
