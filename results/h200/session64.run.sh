@@ -12,10 +12,17 @@
 #   OUT=... bash results/h200/session64.run.sh measure   that check again on stages 08-12, alone on
 #     the GPU; stage 11's plans and sweeps; bench/peers.py's m2048, vector and small sweeps with
 #     the dispatcher, stages 03 and 08 and every peer
+#   OUT=... bash results/h200/session64.run.sh ab   the dispatcher as built (the policy) and built with
+#     EVICT_LAST=0 (plain loads; in /tmp/v_plain from a copy of the tree), both with the harness's
+#     reset: their f32, f16 and bf16 sweeps in turn, two rounds (the f16 and bf16 sweeps of
+#     `measure` had their small shapes' copy 0.3-0.7 us slower than the sweeps before; f32 not)
 part=${1:-adopt}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 case $part in
 adopt) mk step01 step03 step08 step09 step10 step11 step12 lib build/test_gpu ;;
+ab) d=/tmp/v_plain; mkdir -p $d build/v_plain && cp -r steps common bench Makefile $d &&
+  { make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 EVICT_LAST=0 step11 > $R/build-plain.txt 2>&1 & p=$!; } &&
+  mk step11 && wait $p && cp $d/step11 build/v_plain/ ;;
 *) mk step03 step08 step11 lib build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -34,4 +41,14 @@ measure)
   sweeps
   peers_sweeps m2048,vector 440
   peers_small 585 ;;
+ab)
+  for r in 1 2; do
+    for t in f32 f16 bf16; do
+      for b in ./step11 build/v_plain/step11; do
+        f=$R/$(basename $(dirname $b))-$t-r$r; [ $b = ./step11 ] && f=$R/policy-$t-r$r
+        timeout 60 $b --dtype $t --iters 30 --benchmark_out_format=json --benchmark_out=$f.json > $f.txt 2>&1
+        echo "$f exit $? at ${SECONDS}s"
+      done
+    done
+  done ;;
 esac
