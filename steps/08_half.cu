@@ -287,7 +287,7 @@ __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restr
 // 18.77 against 18.89 us, 20480 61.2 against 62.6 on the register block. No launch bounds:
 // nvcc takes __maxnreg__ or __launch_bounds__, not both; 1024 threads at 56 registers fit an SM.
 template <class T, int P, bool SHIFTED>
-__global__ void __maxnreg__(56) team_rows_capped(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N) {
+__global__ void __maxnreg__(48) team_rows_capped(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N) {
   team_rows_body<T, kBlockTeam, P, SHIFTED>(x, y, M, N);
 }
 

@@ -16,13 +16,21 @@
 #     EVICT_LAST=0 (plain loads; in /tmp/v_plain from a copy of the tree), both with the harness's
 #     reset: their f32, f16 and bf16 sweeps in turn, two rounds (the f16 and bf16 sweeps of
 #     `measure` had their small shapes' copy 0.3-0.7 us slower than the sweeps before; f32 not)
+#   OUT=... bash results/h200/session64.run.sh cap   stage 08 with team_rows_capped at 48 registers
+#     (under the policy ptxas gave it 52-55 at a cap of 56: an SM held 7 blocks of 5 warps, not 8,
+#     and 1 of 19-20, not 2) and build/test_gpu, and stage 08 at the cap of 56 (explore/session64/
+#     cap56.patch, in /tmp/v_cap56): test-gpu on stage 08, then both on six halves shapes that run
+#     the capped kernel, two rounds, each its own process
 part=${1:-adopt}
+PROBES=results/h200/explore/session64
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 case $part in
 adopt) mk step01 step03 step08 step09 step10 step11 step12 lib build/test_gpu ;;
 ab) d=/tmp/v_plain; mkdir -p $d build/v_plain && cp -r steps common bench Makefile $d &&
   { make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 EVICT_LAST=0 step11 > $R/build-plain.txt 2>&1 & p=$!; } &&
   mk step11 && wait $p && cp $d/step11 build/v_plain/ ;;
+cap) variant_with cap56 step08 & p=$!
+  mk step08 build/test_gpu && wait $p && [ -x build/v_cap56/step08 ] ;;
 *) mk step03 step08 step11 lib build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -41,6 +49,18 @@ measure)
   sweeps
   peers_sweeps m2048,vector 440
   peers_small 585 ;;
+cap)
+  LIMIT=230 test_gpu 08
+  . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, group
+  PROBE_UNTIL=$((SECONDS + 60)) group cap 2 ./step08 build/v_cap56/step08 > $R/cap.txt 2>&1 <<'S'
+bf16 2048 5120
+bf16 2048 19456
+bf16 2048 20480
+f16 2048 19456
+f16 2048 20480
+f16 64 5120
+S
+  cat $R/cap.txt ;;
 ab)
   for r in 1 2; do
     for t in f32 f16 bf16; do
