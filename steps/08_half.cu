@@ -277,15 +277,19 @@ __global__ void __launch_bounds__(team_threads<TL>()) team_rows(const T* __restr
   team_rows_body<T, TL, P, SHIFTED, SHORT_CHAIN>(x, y, M, N);
 }
 
-// A block team of halves, compiled as its own kernel capped at 56 registers. Uncapped, ptxas gives
-// it 63-64 off the 16-byte boundary (the partial packs' bookkeeping) and 52 in packs; capped,
-// 47-48 with no spills. Off the boundary an SM then fits eight blocks of 5 warps instead of six:
-// fp16 2048 x 4097 17.06 against 18.46 us, 8193 28.53 against 30.74 (results/h100/explore/
-// session38/cap/). In packs (52 uncapped, 47-48 capped) it ran level up to 17 warps, and at 19
-// and 20 two blocks fit an SM instead of one (each scheduler holds ten warps of 48 registers; at
-// 21 one block fits either way): results/h100/explore/session39/halves42/, fp16 2048 x 5120
-// 18.77 against 18.89 us, 20480 61.2 against 62.6 on the register block. No launch bounds:
-// nvcc takes __maxnreg__ or __launch_bounds__, not both; 1024 threads at 56 registers fit an SM.
+// A block team of halves, compiled as its own kernel capped at 48 registers (56 until the
+// sixty-fourth session). Uncapped, ptxas gave it 63-64 off the 16-byte boundary (the partial
+// packs' bookkeeping) and 52 in packs; capped at 56, 47-48 with no spills. Off the boundary an SM
+// then fits eight blocks of 5 warps instead of six: fp16 2048 x 4097 17.06 against 18.46 us, 8193
+// 28.53 against 30.74 (results/h100/explore/session38/cap/). In packs (52 uncapped, 47-48 capped)
+// it ran level up to 17 warps, and at 19 and 20 two blocks fit an SM instead of one (each
+// scheduler holds ten warps of 48 registers; at 21 one block fits either way): results/h100/
+// explore/session39/halves42/, fp16 2048 x 5120 18.77 against 18.89 us, 20480 61.2 against 62.6
+// on the register block. With x's loads under the L2 policy (packs.cuh) ptxas took 52-55 under
+// the cap of 56, and those blocks were lost; at 48 it takes 45-48, no spills, and on an H200
+// bf16 2048 x 19456 ran 43.11 against 46.27 us, fp16 43.02 against 45.09, fp16 64 x 5120 4.95
+// against 5.40 (results/h200/explore/session64/cap/). No launch bounds: nvcc takes __maxnreg__ or
+// __launch_bounds__, not both; 1024 threads at 48 registers fit an SM.
 template <class T, int P, bool SHIFTED>
 __global__ void __maxnreg__(48) team_rows_capped(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N) {
   team_rows_body<T, kBlockTeam, P, SHIFTED>(x, y, M, N);
