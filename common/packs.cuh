@@ -3,11 +3,11 @@
 //
 // Contracts: unpack / pack convert one uint4 to kVec<T> floats and back (round to nearest even);
 // pack_max is the exact max of a pack (NaN skipped, as fmaxf does); neg_inf_pack is a pack of -inf,
-// the padding that drops out of a row's max and sum; load_x_pack loads one pack of x (under an L2
-// evict_last policy unless built with SOFTMAX_EVICT_LAST=0); cp_async16 copies one pack from
-// global to shared memory without registers (the same policy), visible to the issuing thread
-// after cp_async_wait_all;
-// dtype_of<T> is the DType of an element type.
+// the padding that drops out of a row's max and sum; load_x_pack loads one pack of x and
+// load_x_pack_if one where a condition holds (under an L2 evict_last policy unless built with
+// SOFTMAX_EVICT_LAST=0; x must not be written while the kernel runs); cp_async16 copies one pack
+// from global to shared memory without registers (the same policy), visible to the issuing
+// thread after cp_async_wait_all; dtype_of<T> is the DType of an element type.
 #pragma once
 
 #include <cmath>
@@ -108,9 +108,10 @@ __device__ __forceinline__ void opaque(uint4& p) {
   asm volatile("" : "+r"(p.x), "+r"(p.y), "+r"(p.z), "+r"(p.w));
 }
 
-// Loads of x under an L2 evict_last policy (sm_80+), the stages' only reads of global memory from
-// the sixty-fourth session on: the L2 evicts the lines they fill after the output's (normal)
-// lines. On an H200 it took 1-3.5% off streaming shapes (docs/08_half.md, "An L2 policy on the
+// Loads of x under an L2 evict_last policy (sm_80+): since the sixty-fourth session every 16-byte
+// load of x in stages 08-12 (registers, cp.async, bulk copies; a partial pack's elements stay
+// plain loads). The L2 evicts the lines they fill after the output's (normal) lines. On an H200
+// it took 0.2-3.6% off every sweep shape of 64 MB or more (docs/08_half.md, "An L2 policy on the
 // loads of x"). `make EVICT_LAST=0` builds plain loads instead, to compare.
 #ifndef SOFTMAX_EVICT_LAST
 #define SOFTMAX_EVICT_LAST 1
