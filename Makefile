@@ -99,8 +99,13 @@ TEST_EXTRA :=
 -include bench/*.mk
 test:
 	$(MAKE) ARCH="sm_80 sm_90" all $(BUILD)/test_gpu
-	$(MAKE) ARCH="sm_80 sm_90" docs-check sass-check $(TEST_EXTRA)
+	$(MAKE) ARCH="sm_80 sm_90" docs-check sass-check $(BUILD)/evict_last_off.o $(TEST_EXTRA)
 	$(MAKE) ARCH="sm_80 sm_90" host-tests
+
+# `make EVICT_LAST=0`'s branch of the load helpers (common/packs.cuh), compiled, never run.
+$(BUILD)/evict_last_off.o: tests/compile/evict_last_off.cu $(COMMON_HDRS) $(BUILD)/flags.txt | $(BUILD)/deps.ok
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
 # The docs' generated tables (compiler reports of the sm_80 + sm_90 build, committed results).
 docs:
