@@ -28,6 +28,9 @@
 #     of 4 warps x 4 packs at 32; built for sm_80 and sm_90 on the build machine: those five
 #     kernels new, no spills, every other kernel's registers unchanged) on shapes those teams take,
 #     two rounds, each its own process; then test-gpu on stage 08 of the patch
+#   OUT=... bash results/h200/session64.run.sh sanitize   PREPARED, NOT RUN: tests/sanitize.sh
+#     (compute-sanitizer's memcheck, racecheck, synccheck and initcheck) on stages 08, 09, 10 and
+#     12, whose loads of x are predicated asm loads under the policy since 466ab02
 part=${1:-adopt}
 PROBES=results/h200/explore/session64
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
@@ -41,6 +44,7 @@ caps) mkdir -p /tmp/v_caps && cp -r tests /tmp/v_caps/  # test_gpu's sources, be
   mk step08 && wait $p && [ -x build/v_caps/step08 ] && [ -x /tmp/v_caps/build/test_gpu ] ;;
 cap) variant_with cap56 step08 & p=$!
   mk step08 build/test_gpu && wait $p && [ -x build/v_cap56/step08 ] ;;
+sanitize) mk step08 step09 step10 step12 ;;
 *) mk step03 step08 step11 lib build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -86,6 +90,9 @@ S
   cat $R/caps.txt
   SOFTMAX_TEST_STAGES=08 timeout $((585 - SECONDS)) /tmp/v_caps/build/test_gpu > $R/test-gpu-08-caps.txt 2>&1
   echo "test-gpu caps exit $? at ${SECONDS}s"; tail -n 3 $R/test-gpu-08-caps.txt ;;
+sanitize)
+  timeout $((585 - SECONDS)) sh tests/sanitize.sh step08 step09 step10 step12 > $R/sanitize.txt 2>&1
+  echo "sanitize exit $? at ${SECONDS}s"; grep -v "^ok" $R/sanitize.txt | tail -n 12 ;;
 ab)
   for r in 1 2; do
     for t in f32 f16 bf16; do
