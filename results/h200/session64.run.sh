@@ -31,12 +31,16 @@
 #   OUT=... bash results/h200/session64.run.sh sanitize   PREPARED, NOT RUN: tests/sanitize.sh
 #     (compute-sanitizer's memcheck, racecheck, synccheck and initcheck) on stages 08, 09, 10 and
 #     12, whose loads of x are predicated asm loads under the policy since 466ab02
+#   OUT=... bash results/h200/session64.run.sh ncu   PREPARED, NOT RUN: why the policy pays. The
+#     dispatcher as built and with EVICT_LAST=0 (as in `ab`), Nsight Compute on one launch of the
+#     timed loop (the 21st) of three shapes: DRAM bytes read and written, the L2's hit rate and
+#     the kernel's time, caches flushed before the replay, clocks left alone
 part=${1:-adopt}
 PROBES=results/h200/explore/session64
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 case $part in
 adopt) mk step01 step03 step08 step09 step10 step11 step12 lib build/test_gpu ;;
-ab) d=/tmp/v_plain; mkdir -p $d build/v_plain && cp -r steps common bench Makefile $d &&
+ab | ncu) d=/tmp/v_plain; mkdir -p $d build/v_plain && cp -r steps common bench Makefile $d &&
   { make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 EVICT_LAST=0 step11 > $R/build-plain.txt 2>&1 & p=$!; } &&
   mk step11 && wait $p && cp $d/step11 build/v_plain/ ;;
 caps) mkdir -p /tmp/v_caps && cp -r tests /tmp/v_caps/  # test_gpu's sources, beside variant_with's copy
@@ -93,6 +97,19 @@ S
 sanitize)
   timeout $((585 - SECONDS)) sh tests/sanitize.sh step08 step09 step10 step12 > $R/sanitize.txt 2>&1
   echo "sanitize exit $? at ${SECONDS}s"; grep -v "^ok" $R/sanitize.txt | tail -n 12 ;;
+ncu)
+  k='regex:onepass|team_rows|pack_rows|warp_rows|softmax_split|softmax_cluster|ring_rows'
+  m=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct,gpu__time_duration.sum
+  for s in "f32 2048 65536" "f32 8 4194304" "f32 16777216 2"; do
+    set -- $s
+    for b in ./step11 build/v_plain/step11; do
+      echo "== $b $1 $2 x $3" >> $R/ncu.txt
+      timeout 120 ncu --clock-control none --cache-control all -k "$k" --launch-skip 20 --launch-count 1 \
+        --metrics $m $b --dtype $1 --rows $2 --cols $3 --iters 30 >> $R/ncu.txt 2>&1
+      echo "ncu $b $s exit $? at ${SECONDS}s"
+    done
+  done
+  grep -E "^==|dram__|lts__|gpu__time" $R/ncu.txt ;;
 ab)
   for r in 1 2; do
     for t in f32 f16 bf16; do
