@@ -38,6 +38,7 @@
 part=${1:-adopt}
 PROBES=results/h200/explore/session64
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
+. results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, group (cap, caps)
 case $part in
 adopt) mk step01 step03 step08 step09 step10 step11 step12 lib build/test_gpu ;;
 ab | ncu) d=/tmp/v_plain; mkdir -p $d build/v_plain && cp -r steps common bench Makefile $d &&
@@ -69,7 +70,6 @@ measure)
   peers_small 585 ;;
 cap)
   LIMIT=230 test_gpu 08
-  . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, group
   PROBE_UNTIL=$((SECONDS + 60)) group cap 2 ./step08 build/v_cap56/step08 > $R/cap.txt 2>&1 <<'S'
 bf16 2048 5120
 bf16 2048 19456
@@ -80,7 +80,6 @@ f16 64 5120
 S
   cat $R/cap.txt ;;
 caps)
-  . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, group
   PROBE_UNTIL=$((SECONDS + 150)) group caps 2 ./step08 build/v_caps/step08 > $R/caps.txt 2>&1 <<'S'
 f16 2048 4089
 bf16 2048 4089
