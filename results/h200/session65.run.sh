@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Device runs of the sixty-fifth session (2026-11-30), on an H200, in the order they ran:
+#   OUT=... bash results/h200/session65.run.sh caps   the sixty-fourth session's prepared `caps`
+#     (stage 08 as it is against explore/session64/caps.patch on the shapes of the teams that lost
+#     an occupancy step under x's L2 policy, two rounds, each its own process; test-gpu on stage 08
+#     of the patch), then compute-sanitizer's four tools on stages 08 and 09 (tests/sanitize.sh,
+#     fp32) and on stage 08's halves (the predicated loads of shifted rows), as time allows
+#   OUT=... bash results/h200/session65.run.sh check   the sixty-fourth session's prepared `ncu`
+#     (the dispatcher with and without the policy: DRAM bytes, L2 hit rate, the kernel's time on
+#     three shapes), then compute-sanitizer on stages 10 and 12 (tests/sanitize.sh)
+#   OUT=... bash results/h200/session65.run.sh peers   every stage, the library and build/test_gpu:
+#     stage 11's plans, then bench/peers.py's default sweeps (m2048, batch, vector) and the small
+#     sweep, every implementation (plots/h200/ are drawn from them)
+part=${1:-caps}
+PROBES=results/h200/explore/session64
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
+. results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
+# compute-sanitizer on stages (tests/sanitize.sh, fp32), bounded by UNTIL seconds since the start
+sanitize_stages() {
+  timeout $((UNTIL - SECONDS)) sh tests/sanitize.sh "$@" > $R/sanitize-${*// /-}.txt 2>&1
+  echo "sanitize $* exit $? at ${SECONDS}s"; grep -v "^ok" $R/sanitize-${*// /-}.txt | tail -n 12
+}
+case $part in
+caps) mkdir -p /tmp/v_caps && cp -r tests /tmp/v_caps/  # test_gpu's sources, beside variant_with's copy
+  variant_with caps step08 build/test_gpu & p=$!
+  mk step08 step09 && wait $p && [ -x build/v_caps/step08 ] && [ -x /tmp/v_caps/build/test_gpu ] ;;
+check) d=/tmp/v_plain; mkdir -p $d build/v_plain && cp -r steps common bench Makefile $d &&
+  { make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 EVICT_LAST=0 step11 > $R/build-plain.txt 2>&1 & p=$!; } &&
+  mk step10 step11 step12 && wait $p && cp $d/step11 build/v_plain/ ;;
+peers) mk all lib build/test_gpu ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+case $part in
+caps)
+  PROBE_UNTIL=$((SECONDS + 150)) group caps 2 ./step08 build/v_caps/step08 > $R/caps.txt 2>&1 <<'S'
+f16 2048 4089
+bf16 2048 4089
+f16 2048 8185
+bf16 2048 8185
+f16 512 8185
+f32 2048 2048
+f32 8192 2048
+f32 1024 2048
+S
+  cat $R/caps.txt
+  SOFTMAX_TEST_STAGES=08 timeout $((430 - SECONDS)) /tmp/v_caps/build/test_gpu > $R/test-gpu-08-caps.txt 2>&1
+  echo "test-gpu caps exit $? at ${SECONDS}s"; tail -n 3 $R/test-gpu-08-caps.txt
+  timeout $((500 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step08' \
+    > $R/sanitize-step08-halves.txt 2>&1 <<'S'
+f16 5 1001 odd rows, shifted
+bf16 7 4097 odd rows, shifted
+f16 3 40000 a block's row
+bf16 2 300001 a long odd row
+S
+  echo "sanitize halves exit $? at ${SECONDS}s"; grep -v "^ok" $R/sanitize-step08-halves.txt | tail -n 12
+  UNTIL=585 sanitize_stages step08 step09 ;;
+check)
+  k='regex:onepass|team_rows|pack_rows|warp_rows|softmax_split|softmax_cluster|ring_rows'
+  m=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct,gpu__time_duration.sum
+  for s in "f32 2048 65536" "f32 8 4194304" "f32 16777216 2"; do
+    set -- $s
+    for b in ./step11 build/v_plain/step11; do
+      echo "== $b $1 $2 x $3" >> $R/ncu.txt
+      timeout 90 ncu --clock-control none --cache-control all -k "$k" --launch-skip 20 --launch-count 1 \
+        --metrics $m $b --dtype $1 --rows $2 --cols $3 --iters 30 >> $R/ncu.txt 2>&1
+      echo "ncu $b $s exit $? at ${SECONDS}s"
+    done
+  done
+  grep -E "^==|dram__|lts__|gpu__time" $R/ncu.txt
+  UNTIL=585 sanitize_stages step10 step12 ;;
+peers)
+  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan_$commit.txt 2>&1; done
+  GIT_DIR=/nonexistent timeout $((440 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
+    --dtypes f32,f16,bf16 --sweeps m2048,batch,vector --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1
+  echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt
+  peers_small 585 ;;
+esac
