@@ -331,11 +331,45 @@ constexpr bool lean_team_takes() {
 bool lean_wanted(int64_t blocks, int warps) {
   return lean_teams_enabled() && warps <= 16 && blocks > device_info().sm_count;
 }
-// The kernel of a team of TL lanes (the reductions' five steps): lean where it takes and `lean`.
+// Teams bounded to the blocks an SM they had before x's L2 policy (sixty-fifth session, H200).
+// Under the policy ptxas gave three teams registers past an occupancy step: halves teams of 4 and
+// 8 warps x 4 packs off the 16-byte boundary 53-55 (an SM held 9 and 4 blocks, not 10 and 5), fp32
+// teams of 4 warps x 4 packs in packs 34 (12, not 16). Compiled again with those blocks as launch
+// bounds (48 and 32 registers, no spills) they took 1.4-4.0% off grids of more blocks than the
+// GPU holds of the unbounded kernel (fp16 2048 x 8185 21.47 -> 20.83 us, bf16 21.69 -> 20.80,
+// fp32 2048 x 2048 11.72 -> 11.30), ran level at 2048 x 4089 and were 2.5% slower on a grid that
+// fits at once either way (fp16 512 x 8185: 8.64 -> 8.86): results/h200/explore/session65/caps/.
+// A bound of 1 on every team is not neutral: ptxas then gives many kernels more registers.
 template <class T, int TL, int P, bool SHIFTED>
-auto team_kernel(bool lean) {
+constexpr int team_min_blocks() {
+  if (sizeof(T) == 2 && SHIFTED && P == 4 && (TL == 128 || TL == 256)) return TL == 128 ? 10 : 5;
+  if (sizeof(T) == 4 && !SHIFTED && P == 4 && TL == 128) return 16;
+  return 0;
+}
+template <class T, int TL, int P, bool SHIFTED>
+__global__ void __launch_bounds__(team_threads<TL>(), team_min_blocks<T, TL, P, SHIFTED>())
+    team_rows_bounded(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N) {
+  team_rows_body<T, TL, P, SHIFTED>(x, y, M, N);
+}
+// Whether a grid of `blocks` is more than the GPU holds at once of team_rows<T, TL, P, SHIFTED>
+// (the runtime's occupancy calculator, read once): there the bounded kernel's extra block pays.
+template <class T, int TL, int P, bool SHIFTED>
+bool bounded_team_wanted(int64_t blocks) {
+  static const int64_t held = [] {
+    int b = 0;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, team_rows<T, TL, P, SHIFTED>, team_threads<TL>(), 0));
+    return int64_t{b} * device_info().sm_count;
+  }();
+  return blocks > held;
+}
+// The kernel of a team of TL lanes (the reductions' five steps) for a grid of `blocks`: lean where
+// it takes and `lean`, bounded where it takes and the grid needs more than one wave.
+template <class T, int TL, int P, bool SHIFTED>
+auto team_kernel(bool lean, int64_t blocks) {
   if constexpr (lean_team_takes<T, TL, P, SHIFTED>())
     if (lean) return team_rows_lean<T, TL, P>;
+  if constexpr (team_min_blocks<T, TL, P, SHIFTED>() > 0)
+    if (bounded_team_wanted<T, TL, P, SHIFTED>(blocks)) return team_rows_bounded<T, TL, P, SHIFTED>;
   return team_rows<T, TL, P, SHIFTED>;
 }
 
@@ -1282,7 +1316,7 @@ void launch_team(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
       return;
     }
   }
-  const auto kernel = team_kernel<T, c.lanes, c.packs, SHIFTED>(lean_wanted(blocks, c.lanes / 32));
+  const auto kernel = team_kernel<T, c.lanes, c.packs, SHIFTED>(lean_wanted(blocks, c.lanes / 32), blocks);
   kernel<<<blocks, threads, 0, stream>>>(x, y, M, N);
   CUDA_CHECK_LAUNCH();
 }
@@ -1717,6 +1751,11 @@ void explain_team(std::vector<KernelConfig>& out) {
                                                std::to_string(c.packs) + " packs", int64_t{c.lanes} * c.packs * kVec<T>),
                    reinterpret_cast<const void*>(team_rows_lean<T, c.lanes, c.packs>), team_threads<c.lanes>(), 0,
                    int64_t{c.packs} * kVec<T>});
+  if constexpr (team_min_blocks<T, c.lanes, c.packs, SHIFTED>() > 0)  // grids of more than one wave
+    out.push_back({config_name<T, SHIFTED>("team_rows bounded " + team_size_name(c.lanes) + " x " +
+                                               std::to_string(c.packs) + " packs", int64_t{c.lanes} * c.packs * kVec<T>),
+                   reinterpret_cast<const void*>(team_rows_bounded<T, c.lanes, c.packs, SHIFTED>),
+                   team_threads<c.lanes>(), 0, int64_t{c.packs} * kVec<T>});
   if constexpr (deep_team_takes(c, SHIFTED)) {  // the same rows when there are many: 4 packs a thread
     constexpr TeamCfg d = deep_team<T>(c);
     out.push_back({config_name<T, SHIFTED>("team_rows deep " + team_size_name(d.lanes) + " x " + std::to_string(d.packs) +

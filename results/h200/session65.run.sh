@@ -5,20 +5,24 @@
 #     an occupancy step under x's L2 policy, two rounds, each its own process; test-gpu on stage 08
 #     of the patch), then compute-sanitizer's four tools on stages 08 and 09 (tests/sanitize.sh,
 #     fp32) and on stage 08's halves (the predicated loads of shifted rows), as time allows
-#   OUT=... bash results/h200/session65.run.sh check   the sixty-fourth session's prepared `ncu`
-#     (the dispatcher with and without the policy: DRAM bytes, L2 hit rate, the kernel's time on
-#     three shapes), then compute-sanitizer on stages 10 and 12 (tests/sanitize.sh)
+#     (the fp32 sanitize part did not run: a bad redirect in sanitize_stages, fixed since)
+#   OUT=... bash results/h200/session65.run.sh check   stage 08's bounded teams as adopted (the
+#     caps kernels taken only by grids of more than one wave): test-gpu on stage 08, and on stage
+#     11 its new case; the sixty-fourth session's prepared `ncu` (the dispatcher with and without
+#     the policy: DRAM bytes, L2 hit rate, the kernel's time on three shapes); compute-sanitizer
+#     on stages 08, 09, 10 and 12 (tests/sanitize.sh, fp32)
 #   OUT=... bash results/h200/session65.run.sh peers   every stage, the library and build/test_gpu:
 #     stage 11's plans, then bench/peers.py's default sweeps (m2048, batch, vector) and the small
 #     sweep, every implementation (plots/h200/ are drawn from them)
 part=${1:-caps}
-PROBES=results/h200/explore/session64
+PROBES=results/h200/explore/session64  # caps.patch
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
 # compute-sanitizer on stages (tests/sanitize.sh, fp32), bounded by UNTIL seconds since the start
 sanitize_stages() {
-  timeout $((UNTIL - SECONDS)) sh tests/sanitize.sh "$@" > $R/sanitize-${*// /-}.txt 2>&1
-  echo "sanitize $* exit $? at ${SECONDS}s"; grep -v "^ok" $R/sanitize-${*// /-}.txt | tail -n 12
+  local log="$*"; log=$R/sanitize-${log// /-}.txt
+  timeout $((UNTIL - SECONDS)) sh tests/sanitize.sh "$@" > $log 2>&1
+  echo "sanitize $* exit $? at ${SECONDS}s"; grep -v "^ok" $log | tail -n 12
 }
 case $part in
 caps) mkdir -p /tmp/v_caps && cp -r tests /tmp/v_caps/  # test_gpu's sources, beside variant_with's copy
@@ -26,22 +30,13 @@ caps) mkdir -p /tmp/v_caps && cp -r tests /tmp/v_caps/  # test_gpu's sources, be
   mk step08 step09 && wait $p && [ -x build/v_caps/step08 ] && [ -x /tmp/v_caps/build/test_gpu ] ;;
 check) d=/tmp/v_plain; mkdir -p $d build/v_plain && cp -r steps common bench Makefile $d &&
   { make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 EVICT_LAST=0 step11 > $R/build-plain.txt 2>&1 & p=$!; } &&
-  mk step10 step11 step12 && wait $p && cp $d/step11 build/v_plain/ ;;
+  mk step08 step09 step10 step11 step12 build/test_gpu && wait $p && cp $d/step11 build/v_plain/ ;;
 peers) mk all lib build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
 caps)
-  PROBE_UNTIL=$((SECONDS + 150)) group caps 2 ./step08 build/v_caps/step08 > $R/caps.txt 2>&1 <<'S'
-f16 2048 4089
-bf16 2048 4089
-f16 2048 8185
-bf16 2048 8185
-f16 512 8185
-f32 2048 2048
-f32 8192 2048
-f32 1024 2048
-S
+  PROBE_UNTIL=$((SECONDS + 150)) group caps 2 ./step08 build/v_caps/step08 < results/h200/explore/session65/caps.shapes > $R/caps.txt 2>&1
   cat $R/caps.txt
   SOFTMAX_TEST_STAGES=08 timeout $((430 - SECONDS)) /tmp/v_caps/build/test_gpu > $R/test-gpu-08-caps.txt 2>&1
   echo "test-gpu caps exit $? at ${SECONDS}s"; tail -n 3 $R/test-gpu-08-caps.txt
@@ -55,6 +50,12 @@ S
   echo "sanitize halves exit $? at ${SECONDS}s"; grep -v "^ok" $R/sanitize-step08-halves.txt | tail -n 12
   UNTIL=585 sanitize_stages step08 step09 ;;
 check)
+  LIMIT=260 test_gpu 08
+  SOFTMAX_TEST_STAGES=11 timeout 60 build/test_gpu -tc="stages 08 and 11 on many rows of 4-16 KB*" \
+    > $R/test-gpu-11-bounded.txt 2>&1
+  echo "test-gpu 11 bounded exit $? at ${SECONDS}s"; tail -n 3 $R/test-gpu-11-bounded.txt
+  PROBE_UNTIL=$((SECONDS + 40)) group adopted 1 ./step08 < results/h200/explore/session65/caps.shapes > $R/adopted.txt 2>&1
+  cat $R/adopted.txt
   k='regex:onepass|team_rows|pack_rows|warp_rows|softmax_split|softmax_cluster|ring_rows'
   m=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct,gpu__time_duration.sum
   for s in "f32 2048 65536" "f32 8 4194304" "f32 16777216 2"; do
@@ -67,7 +68,7 @@ check)
     done
   done
   grep -E "^==|dram__|lts__|gpu__time" $R/ncu.txt
-  UNTIL=585 sanitize_stages step10 step12 ;;
+  UNTIL=585 sanitize_stages step08 step09 step10 step12 ;;
 peers)
   for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan_$commit.txt 2>&1; done
   GIT_DIR=/nonexistent timeout $((440 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
