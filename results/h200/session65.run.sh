@@ -12,8 +12,8 @@
 #     the policy: DRAM bytes, L2 hit rate, the kernel's time on three shapes); compute-sanitizer
 #     on stages 08, 09, 10 and 12 (tests/sanitize.sh, fp32)
 #   OUT=... bash results/h200/session65.run.sh peers   every stage, the library and build/test_gpu:
-#     stage 11's plans, then bench/peers.py's default sweeps (m2048, batch, vector) and the small
-#     sweep, every implementation (plots/h200/ are drawn from them)
+#     stage 11's plans and sweeps, then bench/peers.py's default sweeps (m2048, batch, vector) and
+#     the small sweep, every implementation (plots/h200/ are drawn from them)
 part=${1:-caps}
 PROBES=results/h200/explore/session64  # caps.patch
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
@@ -70,7 +70,7 @@ check)
   grep -E "^==|dram__|lts__|gpu__time" $R/ncu.txt
   UNTIL=585 sanitize_stages step08 step09 step10 step12 ;;
 peers)
-  for t in f32 f16 bf16; do ./step11 --plan --dtype $t >> $R/step11_plan_$commit.txt 2>&1; done
+  sweeps
   GIT_DIR=/nonexistent timeout $((440 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
     --dtypes f32,f16,bf16 --sweeps m2048,batch,vector --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1
   echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt
