@@ -14,8 +14,14 @@
 #   OUT=... bash results/h200/session65.run.sh peers   every stage, the library and build/test_gpu:
 #     stage 11's plans and sweeps, then bench/peers.py's default sweeps (m2048, batch, vector) and
 #     the small sweep, every implementation (plots/h200/ are drawn from them)
+#   OUT=... bash results/h200/session65.run.sh small   the peers' "small" sweep at a5a1642 had the
+#     dispatcher 0.1-0.2 us slower at 16384 x 8 in every dtype than at 54cf255 (fp32 4.16 ->
+#     4.35 us, 4.6% behind torch.compile), the other 45 shapes within -1.1..+0.8%: the library as
+#     built and with explore/session65/unbounded.patch (the bounded teams taken out), bench/peers.py
+#     on rows of 8 and 64 at 16384 rows, stage 11 alone, alternately, two rounds each
 part=${1:-caps}
 PROBES=results/h200/explore/session64  # caps.patch
+[ $part = small ] && PROBES=results/h200/explore/session65  # unbounded.patch
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
 # compute-sanitizer on stages (tests/sanitize.sh, fp32), bounded by UNTIL seconds since the start
@@ -32,6 +38,8 @@ check) d=/tmp/v_plain; mkdir -p $d build/v_plain && cp -r steps common bench Mak
   { make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 EVICT_LAST=0 step11 > $R/build-plain.txt 2>&1 & p=$!; } &&
   mk step08 step09 step10 step11 step12 build/test_gpu && wait $p && cp $d/step11 build/v_plain/ ;;
 peers) mk all lib build/test_gpu ;;
+small) variant_with unbounded lib & p=$!
+  mk lib && wait $p && [ -f build/v_unbounded/libsoftmax.so ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -75,4 +83,13 @@ peers)
     --dtypes f32,f16,bf16 --sweeps m2048,batch,vector --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1
   echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt
   peers_small 585 ;;
+small)
+  for r in 1 2; do
+    for lib in build/libsoftmax.so build/v_unbounded/libsoftmax.so; do
+      l=bounded; [ $lib = build/libsoftmax.so ] || l=unbounded
+      GIT_DIR=/nonexistent timeout 100 python3 bench/peers.py --lib $lib --dtypes f32,f16,bf16 --sweeps small \
+        --impls step11 --filter 'M:16384/N:(8|64)$' --out $R/peers-$l-r$r.json > $R/peers-$l-r$r.txt 2>&1
+      echo "peers $l r$r exit $? at ${SECONDS}s"; grep -A3 "^GB/s" $R/peers-$l-r$r.txt
+    done
+  done ;;
 esac
