@@ -19,6 +19,8 @@
 #     4.35 us, 4.6% behind torch.compile), the other 45 shapes within -1.1..+0.8%: the library as
 #     built and with explore/session65/unbounded.patch (the bounded teams taken out), bench/peers.py
 #     on rows of 8 and 64 at 16384 rows, stage 11 alone, alternately, two rounds each
+#   OUT=... bash results/h200/session65.run.sh test11   test-gpu on stage 11 at the session's last
+#     kernels (the dispatcher reaches stage 08's bounded teams)
 part=${1:-caps}
 PROBES=results/h200/explore/session64  # caps.patch
 [ $part = small ] && PROBES=results/h200/explore/session65  # unbounded.patch
@@ -38,6 +40,7 @@ check) d=/tmp/v_plain; mkdir -p $d build/v_plain && cp -r steps common bench Mak
   { make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 EVICT_LAST=0 step11 > $R/build-plain.txt 2>&1 & p=$!; } &&
   mk step08 step09 step10 step11 step12 build/test_gpu && wait $p && cp $d/step11 build/v_plain/ ;;
 peers) mk all lib build/test_gpu ;;
+test11) mk step11 build/test_gpu ;;
 small) variant_with unbounded lib & p=$!
   mk lib && wait $p && [ -f build/v_unbounded/libsoftmax.so ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
@@ -83,6 +86,7 @@ peers)
     --dtypes f32,f16,bf16 --sweeps m2048,batch,vector --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1
   echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt
   peers_small 585 ;;
+test11) test_gpu 11 ;;
 small)
   for r in 1 2; do
     for lib in build/libsoftmax.so build/v_unbounded/libsoftmax.so; do
