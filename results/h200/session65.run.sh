@@ -21,6 +21,12 @@
 #     on rows of 8 and 64 at 16384 rows, stage 11 alone, alternately, two rounds each
 #   OUT=... bash results/h200/session65.run.sh test11   test-gpu on stage 11 at the session's last
 #     kernels (the dispatcher reaches stage 08's bounded teams)
+#   OUT=... bash results/h200/session65.run.sh knobs10   PREPARED, NOT RUN (no device time left):
+#     the M = 2048 shapes stage 10 runs below or near 95% of the copy in the sweeps at a5a1642
+#     (fp16 / bf16 2048 x 2^18 94.1%, fp32 2048 x 2^17 95.4%, 2^18 97.1% as a control) under
+#     stage 10's knobs: the loader (STEP10_LOAD=bulk), the wide CTAs' shared memory
+#     (STEP10_SLICES=13), four CTAs a cluster (STEP10_CLUSTER=4), clusters not persistent
+#     (STEP10_PERSISTENT=off), beside ./step10 and ./step11 as built, two rounds, each its own process
 part=${1:-caps}
 PROBES=results/h200/explore/session64  # caps.patch
 [ $part = small ] && PROBES=results/h200/explore/session65  # unbounded.patch
@@ -41,6 +47,7 @@ check) d=/tmp/v_plain; mkdir -p $d build/v_plain && cp -r steps common bench Mak
   mk step08 step09 step10 step11 step12 build/test_gpu && wait $p && cp $d/step11 build/v_plain/ ;;
 peers) mk all lib build/test_gpu ;;
 test11) mk step11 build/test_gpu ;;
+knobs10) mk step10 step11 ;;
 small) variant_with unbounded lib & p=$!
   mk lib && wait $p && [ -f build/v_unbounded/libsoftmax.so ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
@@ -87,6 +94,15 @@ peers)
   echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt
   peers_small 585 ;;
 test11) test_gpu 11 ;;
+knobs10)
+  PROBE_UNTIL=540 group knobs10 2 ./step11 ./step10 "STEP10_LOAD=bulk ./step10" "STEP10_SLICES=13 ./step10" \
+    "STEP10_CLUSTER=4 ./step10" "STEP10_PERSISTENT=off ./step10" > $R/knobs10.txt 2>&1 <<'S'
+f16 2048 262144
+bf16 2048 262144
+f32 2048 131072
+f32 2048 262144
+S
+  cat $R/knobs10.txt ;;
 small)
   for r in 1 2; do
     for lib in build/libsoftmax.so build/v_unbounded/libsoftmax.so; do
