@@ -335,10 +335,11 @@ bool lean_wanted(int64_t blocks, int warps) {
 // Under the policy ptxas gave three teams registers past an occupancy step: halves teams of 4 and
 // 8 warps x 4 packs off the 16-byte boundary 53-55 (an SM held 9 and 4 blocks, not 10 and 5), fp32
 // teams of 4 warps x 4 packs in packs 34 (12, not 16). Compiled again with those blocks as launch
-// bounds (48 and 32 registers, no spills) they took 1.4-4.0% off grids of more blocks than the
-// GPU holds of the unbounded kernel (fp16 2048 x 8185 21.47 -> 20.83 us, bf16 21.69 -> 20.80,
-// fp32 2048 x 2048 11.72 -> 11.30), ran level at 2048 x 4089 and were 2.5% slower on a grid that
-// fits at once either way (fp16 512 x 8185: 8.64 -> 8.86): results/h200/explore/session65/caps/.
+// bounds (48 and 32 registers, no spills) they took 1.4-4.1% off grids of more blocks than the
+// GPU holds of the unbounded kernel (fp16 2048 x 8185 21.47 -> 20.82 us, bf16 21.69 -> 20.80,
+// fp32 2048 x 2048 11.71 -> 11.30; means of two rounds), ran level at 2048 x 4089 and were 2.5%
+// slower on a grid that fits at once either way (fp16 512 x 8185: 8.64 -> 8.86):
+// results/h200/explore/session65/caps/.
 // A bound of 1 on every team is not neutral: ptxas then gives many kernels more registers.
 template <class T, int TL, int P, bool SHIFTED>
 constexpr int team_min_blocks() {
