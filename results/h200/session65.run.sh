@@ -96,12 +96,8 @@ peers)
 test11) test_gpu 11 ;;
 knobs10)
   PROBE_UNTIL=540 group knobs10 2 ./step11 ./step10 "STEP10_LOAD=bulk ./step10" "STEP10_SLICES=13 ./step10" \
-    "STEP10_CLUSTER=4 ./step10" "STEP10_PERSISTENT=off ./step10" > $R/knobs10.txt 2>&1 <<'S'
-f16 2048 262144
-bf16 2048 262144
-f32 2048 131072
-f32 2048 262144
-S
+    "STEP10_CLUSTER=4 ./step10" "STEP10_PERSISTENT=off ./step10" < results/h200/explore/session65/knobs10.shapes \
+    > $R/knobs10.txt 2>&1
   cat $R/knobs10.txt ;;
 small)
   for r in 1 2; do
