@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Device runs of the sixty-sixth session (2026-11-30), on an H200, in the order they ran:
+#   OUT=... bash results/h200/session66.run.sh first   test-gpu on stage 08 at the session's
+#     start (the bounded teams' GPU case with the halves' lengths 3066 and 7162, which had not run),
+#     the same case on stage 11; then the sixty-fifth session's prepared `knobs10`: the M = 2048
+#     shapes stage 10 runs below or near 95% of the copy in the sweeps at a5a1642 (fp16 / bf16
+#     2048 x 2^18 94.1%, fp32 2048 x 2^17 95.4%, 2^18 97.1% as a control) under stage 10's knobs:
+#     the loader (STEP10_LOAD=bulk), the wide CTAs' shared memory (STEP10_SLICES=13), four CTAs a
+#     cluster (STEP10_CLUSTER=4), clusters not persistent (STEP10_PERSISTENT=off), beside ./step10
+#     and ./step11 as built, two rounds, each its own process
+#   OUT=... bash results/h200/session66.run.sh policy   the one default-sweep shape behind a peer,
+#     fp16 2048 x 1024 (6.69 against Triton's fused 6.62 us at a5a1642), and its neighbours: the
+#     dispatcher with x's L2 policy (as built) and with EVICT_LAST=0, alternately, three rounds of
+#     bench/peers.py (the fused Triton kernel beside it) and four of ./step11, each its own process
+part=${1:-first}
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
+. results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
+case $part in
+first) mk step08 step10 step11 build/test_gpu ;;
+policy) d=/tmp/v_plain; mkdir -p $d build/v_plain && cp -r steps common bench Makefile $d &&
+  { make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 EVICT_LAST=0 step11 lib > $R/build-plain.txt 2>&1 & p=$!; } &&
+  mk step11 lib && wait $p && cp $d/step11 $d/build/libsoftmax.so build/v_plain/ ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+case $part in
+first)
+  LIMIT=280 test_gpu 08
+  SOFTMAX_TEST_STAGES=11 timeout 60 build/test_gpu -tc="stages 08 and 11 on many rows of 4-16 KB*" \
+    > $R/test-gpu-11-bounded.txt 2>&1
+  echo "test-gpu 11 bounded exit $? at ${SECONDS}s"; tail -n 3 $R/test-gpu-11-bounded.txt
+  PROBE_UNTIL=570 group knobs10 2 ./step11 ./step10 "STEP10_LOAD=bulk ./step10" "STEP10_SLICES=13 ./step10" \
+    "STEP10_CLUSTER=4 ./step10" "STEP10_PERSISTENT=off ./step10" < results/h200/explore/session65/knobs10.shapes \
+    > $R/knobs10.txt 2>&1
+  cat $R/knobs10.txt ;;
+policy)
+  for r in 1 2 3; do
+    for lib in build/libsoftmax.so build/v_plain/libsoftmax.so; do
+      l=policy; [ $lib = build/libsoftmax.so ] || l=plain
+      GIT_DIR=/nonexistent timeout 100 python3 bench/peers.py --lib $lib --dtypes f32,f16,bf16 --sweeps m2048,batch \
+        --impls triton_fused,step11 --filter '/M:(2048|128)/N:(1024|2048)$' --out $R/peers-$l-r$r.json > $R/peers-$l-r$r.txt 2>&1
+      echo "peers $l r$r exit $? at ${SECONDS}s"; grep -A8 "^GB/s" $R/peers-$l-r$r.txt | head -12
+    done
+  done
+  PROBE_UNTIL=585 group policy 4 ./step11 build/v_plain/step11 < results/h200/explore/session66/policy.shapes \
+    > $R/policy.txt 2>&1
+  cat $R/policy.txt ;;
+esac
