@@ -12,6 +12,11 @@
 #     fp16 2048 x 1024 (6.69 against Triton's fused 6.62 us at a5a1642), and its neighbours: the
 #     dispatcher with x's L2 policy (as built) and with EVICT_LAST=0, alternately, three rounds of
 #     bench/peers.py (the fused Triton kernel beside it) and four of ./step11, each its own process
+#   OUT=... bash results/h200/session66.run.sh held   stage 10's persistent clusters at M = 2048:
+#     66 clusters of 2 take 2048 rows as 31 each and 2 left over, 30 of 4 as 68 and 8 left over.
+#     Fewer clusters (explore/session66/held.patch: STEP10_HELD=K launches at most K), so that the
+#     rows come out even or the last round fuller, against ./step10 as built, two rounds, each its
+#     own process
 part=${1:-first}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -20,6 +25,8 @@ first) mk step08 step10 step11 build/test_gpu ;;
 policy) d=/tmp/v_plain; mkdir -p $d build/v_plain && cp -r steps common bench Makefile $d &&
   { make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 EVICT_LAST=0 step11 lib > $R/build-plain.txt 2>&1 & p=$!; } &&
   mk step11 lib && wait $p && cp $d/step11 $d/build/libsoftmax.so build/v_plain/ ;;
+held) PROBES=results/h200/explore/session66; variant_with held step10 & p=$!
+  mk step10 && wait $p && [ -x build/v_held/step10 ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -44,4 +51,11 @@ policy)
   PROBE_UNTIL=585 group policy 4 ./step11 build/v_plain/step11 < results/h200/explore/session66/policy.shapes \
     > $R/policy.txt 2>&1
   cat $R/policy.txt ;;
+held)
+  h=build/v_held/step10
+  PROBE_UNTIL=400 group held2 2 ./step10 "STEP10_HELD=64 $h" "STEP10_HELD=65 $h" "STEP10_HELD=62 $h" \
+    "STEP10_HELD=32 $h" < results/h200/explore/session66/held2.shapes > $R/held.txt 2>&1
+  PROBE_UNTIL=560 group held4 2 ./step10 "STEP10_HELD=29 $h" "STEP10_HELD=28 $h" "STEP10_HELD=27 $h" \
+    "STEP10_HELD=16 $h" < results/h200/explore/session66/held4.shapes >> $R/held.txt 2>&1
+  cat $R/held.txt ;;
 esac
