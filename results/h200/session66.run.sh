@@ -17,6 +17,12 @@
 #     Fewer clusters (explore/session66/held.patch: STEP10_HELD=K launches at most K), so that the
 #     rows come out even or the last round fuller, against ./step10 as built, two rounds, each its
 #     own process
+#   OUT=... bash results/h200/session66.run.sh half   the held call found the clusters' count
+#     no matter (64 clusters of 2 level with 66) but half of them 40% slower: each SM's own pace
+#     sets the time. explore/session66/half.patch runs the persistent kernel on CTAs of 512
+#     threads holding up to 128 KB each, two an SM, so that one CTA's sums and barriers overlap the
+#     other's loads and stores (STEP10_HALF=1; 4 CTAs a row of 512 KB), against ./step10 as built,
+#     three rounds, each its own process
 part=${1:-first}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -27,6 +33,8 @@ policy) d=/tmp/v_plain; mkdir -p $d build/v_plain && cp -r steps common bench Ma
   mk step11 lib && wait $p && cp $d/step11 $d/build/libsoftmax.so build/v_plain/ ;;
 held) PROBES=results/h200/explore/session66; variant_with held step10 & p=$!
   mk step10 && wait $p && [ -x build/v_held/step10 ] ;;
+half) PROBES=results/h200/explore/session66; variant_with half step10 & p=$!
+  mk step10 && wait $p && [ -x build/v_half/step10 ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -58,4 +66,8 @@ held)
   PROBE_UNTIL=560 group held4 2 ./step10 "STEP10_HELD=29 $h" "STEP10_HELD=28 $h" "STEP10_HELD=27 $h" \
     "STEP10_HELD=16 $h" < results/h200/explore/session66/held4.shapes >> $R/held.txt 2>&1
   cat $R/held.txt ;;
+half)
+  PROBE_UNTIL=560 group half 3 ./step10 "STEP10_HALF=1 build/v_half/step10" \
+    < results/h200/explore/session66/half.shapes > $R/half.txt 2>&1
+  cat $R/half.txt ;;
 esac
