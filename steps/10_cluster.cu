@@ -19,11 +19,14 @@
 //   * (seventeenth session) the wide form takes rows off the 16-byte boundary too, each CTA's part
 //     shifted as stage 08's caches take such rows (packs.cuh's ShiftedRow), one cluster per row; and
 //     the fewest CTAs that hold a row, any number up to 16, not the next power of two.
+//   * (sixty-sixth session) halves' persistent rows of 384-512 KB on paired CTAs: 512 threads, up
+//     to 128 KB each, two an SM, so one CTA's sums and barriers overlap the other's memory traffic.
 // Rows may be strided (ld >= N) and misaligned: the 16-byte-aligned middle of a part is copied
 // in packs, its ragged ends by ordinary loads. A part larger than the shared memory a CTA may have
 // is streamed in tiles and read twice (the last tile stays). STEP10_CLUSTER=C forces the cluster
 // size, STEP10_LOAD=threads|bulk the loader, STEP10_FORM=parts|wide the form,
-// STEP10_PERSISTENT=on|off the persistent wide clusters. See docs/10_cluster.md.
+// STEP10_PERSISTENT=on|off the persistent wide clusters, STEP10_PAIRED=on|off the paired CTAs.
+// See docs/10_cluster.md.
 #include <cooperative_groups.h>
 
 #include <climits>
@@ -368,7 +371,9 @@ __global__ void __launch_bounds__(kWideThreads, 1)
 // cluster takes more rows, as the hardware's scheduler would give it. While it writes a row, the
 // next row's part is already loading into the packs the writes have freed
 // (RowCache::store_then_load). The counter is the launcher's, one per stream in flight
-// (common/scratch.h): 0 when a launch starts, 0 again when it ends.
+// (common/scratch.h): 0 when a launch starts, 0 again when it ends. THREADS: kWideThreads, one CTA
+// an SM, or kPairedThreads (sixty-sixth session), the same 8 + 8 packs a thread on half the
+// threads, two CTAs an SM.
 
 // The row after the first round that this ticket names (>= M: none left). Each cluster takes
 // tickets until it gets one >= M, so a launch takes exactly M tickets: the one that takes ticket
@@ -381,8 +386,9 @@ __device__ __forceinline__ int64_t take_row(unsigned* tickets, int64_t M, int64_
 }
 #endif
 
-template <class T, int SLICES>
-__global__ void __launch_bounds__(kWideThreads, 1)
+constexpr int kPairedThreads = kWideThreads / 2;
+template <class T, int SLICES, int THREADS = kWideThreads>
+__global__ void __launch_bounds__(THREADS, kWideThreads / THREADS)
     softmax_cluster_wide_persistent(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N,
                                     int64_t ld, int64_t part, unsigned* __restrict__ tickets) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
@@ -394,7 +400,7 @@ __global__ void __launch_bounds__(kWideThreads, 1)
   const int64_t begin = rank * part < N ? rank * part : N, end = begin + part < N ? begin + part : N;
   const int nvec = static_cast<int>((end - begin) / kVec<T>);
   auto src = [&](int64_t r) { return reinterpret_cast<const uint4*>(x + r * ld + begin); };
-  RowCache<T, kWideThreads, kWideReg, SLICES> row_cache(buf);
+  RowCache<T, THREADS, kWideReg, SLICES> row_cache(buf);
   // 1. Every load of the first row's part in flight: shared memory by cp.async, then registers.
   int64_t r = blockIdx.x / C;  // the launcher sends no more clusters than rows
   row_cache.load(src(r), nvec);
@@ -424,7 +430,7 @@ __global__ void __launch_bounds__(kWideThreads, 1)
 constexpr int64_t kTargetBytes = 64 << 10;
 
 struct Plan {
-  bool wide;        // 1024-thread CTAs holding up to 256 KB each (softmax_cluster_wide)
+  bool wide;        // 1024-thread CTAs holding up to 256 KB each (softmax_cluster_wide), or paired
   int cluster;      // CTAs per row
   int64_t part;     // row elements per CTA (a multiple of kVec)
   int64_t tile;     // elements per shared-memory tile (part, unless the part is streamed)
@@ -433,6 +439,7 @@ struct Plan {
   bool persistent = false;  // wide form: a grid of the clusters the GPU holds, rows by ticket
   bool shifted = false;     // wide form: rows off the 16-byte boundary, parts taken as ShiftedRows
   int slices = kWideSmem;   // wide form: shared-memory slices a CTA (8: up to 256 KB; 13: 336 KB)
+  int threads = kWideThreads;  // wide form: threads a CTA (kPairedThreads: paired, up to 128 KB)
 };
 
 template <class T>
@@ -510,6 +517,12 @@ constexpr int64_t wide_max_part(int slices) {
 template <class T>
 int64_t wide_smem(int64_t part, int slices) {
   return row_cache_smem_bytes(kWideThreads, kWideReg, slices, ceil_div(part, int64_t{kVec<T>}));
+}
+
+// Dynamic shared memory of a paired CTA holding `part` elements (rows in whole packs).
+template <class T>
+int64_t paired_smem(int64_t part) {
+  return row_cache_smem_bytes(kPairedThreads, kWideReg, kWideSmem, ceil_div(part, int64_t{kVec<T>}));
 }
 
 // STEP10_SLICES=8|13 forces the wide CTAs' shared memory (the doc's comparison); read once.
@@ -622,7 +635,9 @@ const void* wide_kernel(bool shifted, bool persistent) {
                  : reinterpret_cast<const void*>(softmax_cluster_wide<T, SLICES, false>);
 }
 template <class T>
-const void* wide_kernel(bool shifted, bool persistent, int slices) {
+const void* wide_kernel(bool shifted, bool persistent, int slices, int threads = kWideThreads) {
+  if (threads == kPairedThreads)  // persistent, 8 slices, rows in packs: the only paired form
+    return reinterpret_cast<const void*>(softmax_cluster_wide_persistent<T, kWideSmem, kPairedThreads>);
   return slices == kWiderSmem ? wide_kernel<T, kWiderSmem>(shifted, persistent)
                               : wide_kernel<T, kWideSmem>(shifted, persistent);
 }
@@ -647,6 +662,11 @@ void set_attributes(const DeviceInfo& d) {
           CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
           CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
         }
+    const void* paired = wide_kernel<T>(false, true, kWideSmem, kPairedThreads);
+    const int64_t paired_bytes = paired_smem<T>(wide_packs(kPairedThreads) * kVec<T>);
+    CUDA_CHECK(
+        cudaFuncSetAttribute(paired, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(paired_bytes)));
+    CUDA_CHECK(cudaFuncSetAttribute(paired, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
     return true;
   }();
   (void)done;
@@ -656,7 +676,7 @@ void set_attributes(const DeviceInfo& d) {
 cudaLaunchConfig_t launch_config(const Plan& p, int64_t clusters, cudaStream_t stream, cudaLaunchAttribute* attr) {
   cudaLaunchConfig_t cfg = {};
   cfg.gridDim = dim3(static_cast<unsigned>(clusters * p.cluster));
-  cfg.blockDim = dim3(p.wide ? kWideThreads : kThreads);
+  cfg.blockDim = dim3(p.wide ? p.threads : kThreads);
   cfg.dynamicSmemBytes = static_cast<size_t>(p.smem);
   cfg.stream = stream;
   attr->id = cudaLaunchAttributeClusterDimension;
@@ -672,7 +692,7 @@ cudaLaunchConfig_t launch_config(const Plan& p, int64_t clusters, cudaStream_t s
 template <class T>
 const void* plan_kernel(const Plan& p) {
   if (!p.wide) return reinterpret_cast<const void*>(cluster_kernel<T>(p.bulk));
-  return wide_kernel<T>(p.shifted, p.persistent, p.slices);
+  return wide_kernel<T>(p.shifted, p.persistent, p.slices, p.threads);
 }
 
 // Clusters of this plan the GPU can hold at once (0: it cannot launch one). Asked once per
@@ -680,8 +700,8 @@ const void* plan_kernel(const Plan& p) {
 // before every call.
 template <class T>
 int active_clusters(const DeviceInfo& d, const Plan& p) {
-  static std::map<std::tuple<bool, int, int64_t, bool, bool, bool, int>, int> known;
-  const auto key = std::make_tuple(p.wide, p.cluster, p.smem, p.bulk, p.persistent, p.shifted, p.slices);
+  static std::map<std::tuple<bool, int, int64_t, bool, bool, bool, int, int>, int> known;
+  const auto key = std::make_tuple(p.wide, p.cluster, p.smem, p.bulk, p.persistent, p.shifted, p.slices, p.threads);
   const auto it = known.find(key);
   if (it != known.end()) return it->second;
   set_attributes<T>(d);
@@ -714,6 +734,43 @@ Persist forced_persistent() {
   return f;
 }
 
+// The paired form of a persistent plan in whole packs with 8 slices: CTAs of kPairedThreads, each
+// holding up to 128 KB (8 + 8 packs a thread, as the wide CTA), twice as many a row, two an SM.
+template <class T>
+Plan paired_plan(int64_t N, const Plan& q) {
+  Plan h = q;
+  h.threads = kPairedThreads;
+  h.cluster = static_cast<int>(ceil_div(ceil_div(N, int64_t{kVec<T>}), wide_packs(kPairedThreads)));
+  h.part = ceil_div(ceil_div(N, int64_t{h.cluster}), int64_t{kVec<T>}) * kVec<T>;
+  h.tile = h.part;
+  h.smem = paired_smem<T>(h.part);
+  return h;
+}
+
+// STEP10_PAIRED=on|off forces the paired CTAs on every persistent plan of 8 slices in whole packs
+// (as many rows as its clusters at least), or off (the doc's comparisons); read once.
+enum class Paired { automatic, on, off };
+Paired forced_paired() {
+  static const Paired f = static_cast<Paired>(env_word("STEP10_PAIRED", "on", "off"));
+  return f;
+}
+
+// Paired CTAs where they were measured faster (sixty-sixth session, H200, results/h200/explore/
+// session66/half/): halves whose persistent plan is 2 wide CTAs of 8 slices and whose paired plan
+// is 4 CTAs (rows of 384-512 KB), with 16 rows for each cluster the GPU holds, as the wide
+// clusters persist. fp16 / bf16 2048 x 2^18: 538 -> 529 us (93.7 -> 95.4% of the copy). fp32 rows
+// of 512 KB on 4 paired CTAs were 0.2-0.7% slower, of 1 MB on 8 5.0%, fp16 rows of 1 MB on 8 level.
+template <class T>
+Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q) {
+  const Paired f = forced_paired();
+  if (f == Paired::off || q.shifted || q.slices != kWideSmem) return q;
+  const Plan h = paired_plan<T>(N, q);
+  if (h.cluster > kMaxCluster || active_clusters<T>(d, h) < 1) return q;
+  if (f == Paired::on) return M >= active_clusters<T>(d, h) ? h : q;
+  const bool pays = sizeof(T) == 2 && q.cluster == 2 && h.cluster == 4 && M >= 16 * active_clusters<T>(d, h);
+  return pays ? h : q;
+}
+
 // The plan a call runs: the wide form when the rows allow it and its cluster fits the GPU
 // (persistent where that pays, for rows in whole packs), else the parts form (which refuse() has
 // checked). Shifted rows take one cluster each: persistent, such rows ran 4-16 points slower than
@@ -728,8 +785,9 @@ Plan call_plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs) {
   Plan q = p;
   q.persistent = true;
   const Persist f = forced_persistent();
-  if (f != Persist::automatic) return f == Persist::on && M >= active_clusters<T>(d, q) ? q : p;
-  return persistent_pays(M, q, sizeof(T), active_clusters<T>(d, q)) ? q : p;
+  if (f != Persist::automatic) q = f == Persist::on && M >= active_clusters<T>(d, q) ? q : p;
+  else q = persistent_pays(M, q, sizeof(T), active_clusters<T>(d, q)) ? q : p;
+  return q.persistent ? paired_if_it_pays<T>(d, M, N, q) : q;
 }
 
 // A wide plan's kernel with SLICES slices: persistent, or a cluster per row (shifted or in packs).
@@ -738,8 +796,12 @@ void launch_wide(const cudaLaunchConfig_t& cfg, const Plan& p, const T* x, T* y,
                  cudaStream_t stream) {
   if (p.persistent) {
     const StreamScratch tickets("10 row tickets", sizeof(unsigned), stream);  // this stream's counter
-    CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T, SLICES>, x, y, M, N, ld, p.part,
-                                  static_cast<unsigned*>(tickets.get())));
+    unsigned* const t = static_cast<unsigned*>(tickets.get());
+    if (p.threads == kPairedThreads)
+      CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T, kWideSmem, kPairedThreads>, x, y, M, N,
+                                    ld, p.part, t));
+    else
+      CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T, SLICES>, x, y, M, N, ld, p.part, t));
   } else {
     CUDA_CHECK(p.shifted ? cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T, SLICES, true>, x, y, N, ld, p.part)
                          : cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T, SLICES, false>, x, y, N, ld, p.part));
@@ -826,6 +888,13 @@ std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
                              std::to_string(active_clusters<T>(d, p)) + " clusters at once",
                          plan_kernel<T>(p), kWideThreads, p.smem, int64_t{kWideReg + slices} * kVec<T>});
         }
+  // The paired CTAs (persistent, 8 slices, rows in packs) on the rows the plan gives them: 4 a row.
+  const int64_t part = wide_max_part<T>(kWideSmem);
+  const Plan h = paired_plan<T>(2 * part, Plan{true, 2, part, part, 0, false, true, false, kWideSmem});
+  out.push_back({"softmax_cluster_wide_persistent paired, 8 slices, N = " + std::to_string(2 * part) +
+                     ", cluster " + std::to_string(h.cluster) + ", " + std::to_string(active_clusters<T>(d, h)) +
+                     " clusters at once",
+                 plan_kernel<T>(h), kPairedThreads, h.smem, int64_t{kWideReg + kWideSmem} * kVec<T>});
   return out;
 }
 std::vector<KernelConfig> explain(const DeviceInfo& d, DType t) {

@@ -23,6 +23,10 @@
 #     threads holding up to 128 KB each, two an SM, so that one CTA's sums and barriers overlap the
 #     other's loads and stores (STEP10_HALF=1; 4 CTAs a row of 512 KB), against ./step10 as built,
 #     three rounds, each its own process
+#   OUT=... bash results/h200/session66.run.sh adopt   the paired CTAs as adopted (halves' persistent
+#     rows of 384-512 KB): test-gpu on stage 10 and stage 11's case of many long rows, stage 11's
+#     plans and sweeps, then ./step10 against STEP10_PAIRED=off on rows of 360-512 KB, two rounds
+#     (STEP10_PAIRED=on where the plan keeps the wide CTAs: 3 paired CTAs a row)
 part=${1:-first}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -35,6 +39,7 @@ held) PROBES=results/h200/explore/session66; variant_with held step10 & p=$!
   mk step10 && wait $p && [ -x build/v_held/step10 ] ;;
 half) PROBES=results/h200/explore/session66; variant_with half step10 & p=$!
   mk step10 && wait $p && [ -x build/v_half/step10 ] ;;
+adopt) mk step10 step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -70,4 +75,13 @@ half)
   PROBE_UNTIL=560 group half 3 ./step10 "STEP10_HALF=1 build/v_half/step10" \
     < results/h200/explore/session66/half.shapes > $R/half.txt 2>&1
   cat $R/half.txt ;;
+adopt)
+  LIMIT=240 test_gpu 10
+  SOFTMAX_TEST_STAGES=11 timeout 80 build/test_gpu -tc="every stage on many long rows: persistent*" \
+    > $R/test-gpu-11-paired.txt 2>&1
+  echo "test-gpu 11 paired exit $? at ${SECONDS}s"; tail -n 3 $R/test-gpu-11-paired.txt
+  sweeps
+  PROBE_UNTIL=570 group paired 2 ./step10 "STEP10_PAIRED=off ./step10" "STEP10_PAIRED=on ./step10" \
+    < results/h200/explore/session66/paired.shapes > $R/paired.txt 2>&1
+  cat $R/paired.txt ;;
 esac

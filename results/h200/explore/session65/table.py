@@ -17,7 +17,7 @@ import statistics
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-LINE = re.compile(r"^(\S+) (\d+) x (\d+) (\S+): ([\d.]+) us ([\d.]+)%")
+LINE = re.compile(r"^(\S+) (\d+) x (\d+) (.+?): ([\d.]+) us ([\d.]+)%")  # a form may hold ENV words
 
 
 def probe_lines(path):
