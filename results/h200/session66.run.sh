@@ -27,6 +27,8 @@
 #     rows of 384-512 KB): test-gpu on stage 10 and stage 11's case of many long rows, stage 11's
 #     plans and sweeps, then ./step10 against STEP10_PAIRED=off on rows of 360-512 KB, two rounds
 #     (STEP10_PAIRED=on where the plan keeps the wide CTAs: 3 paired CTAs a row)
+#   OUT=... bash results/h200/session66.run.sh sanitize   compute-sanitizer's four tools on stage
+#     10's paired CTAs (STEP10_PAIRED=on, so that a few dozen rows take them)
 part=${1:-first}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -40,6 +42,7 @@ held) PROBES=results/h200/explore/session66; variant_with held step10 & p=$!
 half) PROBES=results/h200/explore/session66; variant_with half step10 & p=$!
   mk step10 && wait $p && [ -x build/v_half/step10 ] ;;
 adopt) mk step10 step11 build/test_gpu ;;
+sanitize) mk step10 ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -84,4 +87,12 @@ adopt)
   PROBE_UNTIL=570 group paired 2 ./step10 "STEP10_PAIRED=off ./step10" "STEP10_PAIRED=on ./step10" \
     < results/h200/explore/session66/paired.shapes > $R/paired.txt 2>&1
   cat $R/paired.txt ;;
+sanitize)
+  STEP10_PAIRED=on timeout $((560 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step10' \
+    > $R/sanitize-step10-paired.txt 2>&1 <<'S'
+f16 70 262144 paired CTAs, 4 a row
+bf16 67 229384 paired CTAs, the last part shorter
+f32 70 131072 paired CTAs in fp32
+S
+  echo "sanitize paired exit $? at ${SECONDS}s"; cat $R/sanitize-step10-paired.txt | tail -n 20 ;;
 esac
