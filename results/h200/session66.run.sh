@@ -28,7 +28,9 @@
 #     plans and sweeps, then ./step10 against STEP10_PAIRED=off on rows of 360-512 KB, two rounds
 #     (STEP10_PAIRED=on where the plan keeps the wide CTAs: 3 paired CTAs a row)
 #   OUT=... bash results/h200/session66.run.sh sanitize   compute-sanitizer's four tools on stage
-#     10's paired CTAs (STEP10_PAIRED=on, so that a few dozen rows take them)
+#     10's paired CTAs (STEP10_PERSISTENT=on STEP10_PAIRED=on, so that a few dozen rows take them;
+#     the first run had STEP10_PAIRED=on alone, which leaves 70 rows on one cluster a row: the
+#     persistent plan comes first; its log is sanitize/sanitize-step10-not-paired.txt)
 part=${1:-first}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -88,7 +90,7 @@ adopt)
     < results/h200/explore/session66/paired.shapes > $R/paired.txt 2>&1
   cat $R/paired.txt ;;
 sanitize)
-  STEP10_PAIRED=on timeout $((560 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step10' \
+  STEP10_PERSISTENT=on STEP10_PAIRED=on timeout $((560 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step10' \
     > $R/sanitize-step10-paired.txt 2>&1 <<'S'
 f16 70 262144 paired CTAs, 4 a row
 bf16 67 229384 paired CTAs, the last part shorter
