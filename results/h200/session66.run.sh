@@ -96,5 +96,7 @@ f16 70 262144 paired CTAs, 4 a row
 bf16 67 229384 paired CTAs, the last part shorter
 f32 70 131072 paired CTAs in fp32
 S
-  echo "sanitize paired exit $? at ${SECONDS}s"; cat $R/sanitize-step10-paired.txt | tail -n 20 ;;
+  echo "sanitize paired exit $? at ${SECONDS}s"; cat $R/sanitize-step10-paired.txt | tail -n 20
+  echo "f16 70 262144" | group confirm 1 "STEP10_PERSISTENT=on STEP10_PAIRED=on ./step10" \
+    "STEP10_PERSISTENT=on STEP10_PAIRED=off ./step10" "./step10" ;;  # the forms differ: paired taken
 esac
