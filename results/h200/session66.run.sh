@@ -30,7 +30,10 @@
 #   OUT=... bash results/h200/session66.run.sh sanitize   compute-sanitizer's four tools on stage
 #     10's paired CTAs (STEP10_PERSISTENT=on STEP10_PAIRED=on, so that a few dozen rows take them;
 #     the first run had STEP10_PAIRED=on alone, which leaves 70 rows on one cluster a row: the
-#     persistent plan comes first; its log is sanitize/sanitize-step10-not-paired.txt)
+#     persistent plan comes first; its log is sanitize/sanitize-step10-not-paired.txt; the second
+#     forced the persistent plan, but 70 rows of halves take the parts form, not the wide one:
+#     only its fp32 shape was paired, sanitize/sanitize-step10-halves-parts.txt; the third forces
+#     STEP10_FORM=wide as well)
 part=${1:-first}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -90,13 +93,13 @@ adopt)
     < results/h200/explore/session66/paired.shapes > $R/paired.txt 2>&1
   cat $R/paired.txt ;;
 sanitize)
-  STEP10_PERSISTENT=on STEP10_PAIRED=on timeout $((560 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step10' \
+  STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=on timeout $((560 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step10' \
     > $R/sanitize-step10-paired.txt 2>&1 <<'S'
 f16 70 262144 paired CTAs, 4 a row
 bf16 67 229384 paired CTAs, the last part shorter
 f32 70 131072 paired CTAs in fp32
 S
   echo "sanitize paired exit $? at ${SECONDS}s"; cat $R/sanitize-step10-paired.txt | tail -n 20
-  echo "f16 70 262144" | group confirm 1 "STEP10_PERSISTENT=on STEP10_PAIRED=on ./step10" \
-    "STEP10_PERSISTENT=on STEP10_PAIRED=off ./step10" "./step10" ;;  # the forms differ: paired taken
+  echo "f16 70 262144" | group confirm 1 "STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=on ./step10" \
+    "STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=off ./step10" "./step10" ;;  # the forms differ: paired taken
 esac
