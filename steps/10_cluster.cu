@@ -888,7 +888,8 @@ std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
                              std::to_string(active_clusters<T>(d, p)) + " clusters at once",
                          plan_kernel<T>(p), kWideThreads, p.smem, int64_t{kWideReg + slices} * kVec<T>});
         }
-  // The paired CTAs (persistent, 8 slices, rows in packs) on the rows the plan gives them: 4 a row.
+  // The paired CTAs (persistent, 8 slices, rows in packs) on rows of 512 KB, 4 a row: the plan's
+  // in halves, STEP10_PAIRED=on's in fp32.
   const int64_t part = wide_max_part<T>(kWideSmem);
   const Plan h = paired_plan<T>(2 * part, Plan{true, 2, part, part, 0, false, true, false, kWideSmem});
   out.push_back({"softmax_cluster_wide_persistent paired, 8 slices, N = " + std::to_string(2 * part) +
