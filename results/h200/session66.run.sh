@@ -37,7 +37,8 @@
 #   OUT=... bash results/h200/session66.run.sh rows256   where else the paired CTAs might pay: many
 #     rows of 256 KB, which the dispatcher gives stage 08's wide block (one a row, one an SM), on
 #     stage 10 forced persistent with 2 paired CTAs a row, and persistent on one wide CTA a row,
-#     beside ./step11, two rounds, each its own process
+#     beside ./step10 as built (one wide CTA a row, not persistent), two rounds, each its own
+#     process (stage 08 itself: the sweeps at fad958b, another call)
 part=${1:-first}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -52,7 +53,7 @@ half) PROBES=results/h200/explore/session66; variant_with half step10 & p=$!
   mk step10 && wait $p && [ -x build/v_half/step10 ] ;;
 adopt) mk step10 step11 build/test_gpu ;;
 sanitize) mk step10 ;;
-rows256) mk step10 step11 ;;
+rows256) mk step10 ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -108,7 +109,7 @@ S
   echo "f16 70 262144" | group confirm 1 "STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=on ./step10" \
     "STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=off ./step10" "./step10" ;;  # the forms differ: paired taken
 rows256)
-  PROBE_UNTIL=230 group rows256 2 ./step11 "STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=on ./step10" \
+  PROBE_UNTIL=150 group rows256 2 ./step10 "STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=on ./step10" \
     "STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=off ./step10" \
     < results/h200/explore/session66/rows256.shapes > $R/rows256.txt 2>&1
   cat $R/rows256.txt ;;
