@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Sixty-sixth session: the tables of its docs paragraphs, from its result files.
-Usage: python3 results/h200/explore/session66/table.py [knobs10|policy|held|half|paired]
+Usage: python3 results/h200/explore/session66/table.py [knobs10|policy|held|half|paired|rows256]
 knobs10: first/knobs10.txt, stage 10's four knobs against ./step10 and ./step11 as built (fa9c46e),
 two rounds, each its own process;
 policy: policy/peers-*-r*.json, bench/peers.py's dispatcher with x's L2 policy (as built) and with
@@ -9,7 +9,9 @@ policy/policy.txt, ./step11 both ways, four rounds;
 held: held/held.txt, stage 10's persistent clusters capped at K (held.patch's STEP10_HELD), two rounds;
 half: half/half.txt, the persistent kernel on CTAs of 512 threads, two an SM (half.patch's
 STEP10_HALF=1), against ./step10 as built, three rounds;
-paired: adopt/paired.txt, the paired CTAs as adopted against STEP10_PAIRED=off and =on."""
+paired: adopt/paired.txt, the paired CTAs as adopted against STEP10_PAIRED=off and =on;
+rows256: rows256/rows256.txt, many rows of 256 KB on stage 10 as built (one wide CTA a row), forced
+persistent on paired CTAs and on wide ones, two rounds."""
 import collections
 import glob
 import json
@@ -79,6 +81,8 @@ def main():
         forms_table(os.path.join(HERE, "half", "half.txt"), "./step10", env_label)
     elif what == "paired":
         forms_table(os.path.join(HERE, "adopt", "paired.txt"), "./step10", env_label)
+    elif what == "rows256":
+        forms_table(os.path.join(HERE, "rows256", "rows256.txt"), "./step10", env_label)
     else:
         sys.exit(__doc__)
 
