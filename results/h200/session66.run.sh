@@ -39,6 +39,10 @@
 #     stage 10 forced persistent with 2 paired CTAs a row, and persistent on one wide CTA a row,
 #     beside ./step10 as built (one wide CTA a row, not persistent), two rounds, each its own
 #     process (stage 08 itself: the sweeps at fad958b, another call)
+#   OUT=... bash results/h200/session66.run.sh paired2   PREPARED, NOT RUN (no device time left):
+#     the paired CTAs where the plan does not take them yet, in one call with the dispatcher:
+#     many rows of 256 KB (stage 08's wide block now) and of 352-384 KB (2 wide CTAs now, 3
+#     paired), ./step11 against stage 10 forced persistent and paired, three rounds
 part=${1:-first}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -54,6 +58,7 @@ half) PROBES=results/h200/explore/session66; variant_with half step10 & p=$!
 adopt) mk step10 step11 build/test_gpu ;;
 sanitize) mk step10 ;;
 rows256) mk step10 ;;
+paired2) mk step10 step11 ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -113,4 +118,8 @@ rows256)
     "STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=off ./step10" \
     < results/h200/explore/session66/rows256.shapes > $R/rows256.txt 2>&1
   cat $R/rows256.txt ;;
+paired2)
+  PROBE_UNTIL=560 group paired2 3 ./step11 "STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=on ./step10" \
+    < results/h200/explore/session66/paired2.shapes > $R/paired2.txt 2>&1
+  cat $R/paired2.txt ;;
 esac
