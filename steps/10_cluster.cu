@@ -20,7 +20,8 @@
 //     shifted as stage 08's caches take such rows (packs.cuh's ShiftedRow), one cluster per row; and
 //     the fewest CTAs that hold a row, any number up to 16, not the next power of two.
 //   * (sixty-sixth session) halves' persistent rows of 384-512 KB on paired CTAs: 512 threads, up
-//     to 128 KB each, two an SM, so one CTA's sums and barriers overlap the other's memory traffic.
+//     to 128 KB each, two an SM, so one CTA's sums and barriers overlap the other's memory traffic;
+//     (sixty-seventh) rows of 337-384 KB on 3 of them in every dtype.
 // Rows may be strided (ld >= N) and misaligned: the 16-byte-aligned middle of a part is copied
 // in packs, its ragged ends by ordinary loads. A part larger than the shared memory a CTA may have
 // is streamed in tiles and read twice (the last tile stays). STEP10_CLUSTER=C forces the cluster
@@ -755,11 +756,14 @@ Paired forced_paired() {
   return f;
 }
 
-// Paired CTAs where they were measured faster (sixty-sixth session, H200, results/h200/explore/
-// session66/half/): halves whose persistent plan is 2 wide CTAs of 8 slices and whose paired plan
-// is 4 CTAs (rows of 384-512 KB), with 16 rows for each cluster the GPU holds, as the wide
-// clusters persist. fp16 / bf16 2048 x 2^18: 538 -> 529 us (93.7 -> 95.4% of the copy). fp32 rows
-// of 512 KB on 4 paired CTAs were 0.2-0.7% slower, of 1 MB on 8 5.0%, fp16 rows of 1 MB on 8 level.
+// Paired CTAs where they were measured faster (H200), with 16 rows for each cluster the GPU holds,
+// as the wide clusters persist, where the persistent plan is 2 wide CTAs of 8 slices:
+// - 3 paired CTAs in every dtype (rows of 337-384 KB; sixty-seventh session, results/h200/
+//   explore/session67/): 1.4-2.5% less time than the dispatcher at 2048 rows of fp16 184320,
+//   bf16 196608 and fp32 98304;
+// - 4 in halves (rows of 385-512 KB; sixty-sixth session, explore/session66/half/): fp16 / bf16
+//   2048 x 2^18 538 -> 529 us (93.7 -> 95.4% of the copy). fp32 rows of 512 KB on 4 paired CTAs
+//   were 0.2-0.7% slower, of 1 MB on 8 5.0%, fp16 rows of 1 MB on 8 level.
 template <class T>
 Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q) {
   const Paired f = forced_paired();
@@ -767,8 +771,8 @@ Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q)
   const Plan h = paired_plan<T>(N, q);
   if (h.cluster > kMaxCluster || active_clusters<T>(d, h) < 1) return q;
   if (f == Paired::on) return M >= active_clusters<T>(d, h) ? h : q;
-  const bool pays = sizeof(T) == 2 && q.cluster == 2 && h.cluster == 4 && M >= 16 * active_clusters<T>(d, h);
-  return pays ? h : q;
+  const bool measured = h.cluster == 3 || (sizeof(T) == 2 && h.cluster == 4);
+  return q.cluster == 2 && measured && M >= 16 * active_clusters<T>(d, h) ? h : q;
 }
 
 // The plan a call runs: the wide form when the rows allow it and its cluster fits the GPU

@@ -6,11 +6,17 @@
 #     dispatcher: many rows of 256 KB (stage 08's wide block now) and of 352-384 KB (2 wide CTAs
 #     now, 3 paired), ./step11 against stage 10 forced persistent and paired, three rounds, each
 #     its own process
+#   OUT=... bash results/h200/session67.run.sh adopt3   3 paired CTAs for rows of 337-384 KB in
+#     every dtype, as adopted: test-gpu on stage 10 and stage 11's case of many long rows, then ./step11 against STEP10_PAIRED=off ./step11 on rows of 344-384
+#     KB at 1536-4096 rows (adopt3.shapes), and where the plan might take them next: 528-1536 rows
+#     of 256 KB (stage 08's wide block now), ./step11 against stage 10 forced persistent on 2
+#     paired CTAs (rows256m.shapes), two rounds each, each its own process
 part=${1:-first}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
 case $part in
 first) mk step10 step11 build/test_gpu ;;
+adopt3) mk step10 step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -19,4 +25,14 @@ first)
   PROBE_UNTIL=580 group paired2 3 ./step11 "STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=on ./step10" \
     < results/h200/explore/session66/paired2.shapes > $R/paired2.txt 2>&1
   cat $R/paired2.txt ;;
+adopt3)
+  LIMIT=340 test_gpu 10
+  SOFTMAX_TEST_STAGES=11 timeout 80 build/test_gpu -tc="every stage on many long rows: persistent*" \
+    > $R/test-gpu-11-paired3.txt 2>&1
+  echo "test-gpu 11 paired3 exit $? at ${SECONDS}s"; tail -n 3 $R/test-gpu-11-paired3.txt
+  PROBE_UNTIL=480 group adopt3 2 ./step11 "STEP10_PAIRED=off ./step11" \
+    < results/h200/explore/session67/adopt3.shapes > $R/adopt3.txt 2>&1
+  PROBE_UNTIL=570 group rows256m 2 ./step11 "STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=on ./step10" \
+    < results/h200/explore/session67/rows256m.shapes > $R/rows256m.txt 2>&1
+  cat $R/adopt3.txt $R/rows256m.txt ;;
 esac
