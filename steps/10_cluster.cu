@@ -737,12 +737,15 @@ Persist forced_persistent() {
 
 // The paired form of a persistent plan in whole packs with 8 slices: CTAs of kPairedThreads, each
 // holding up to 128 KB (8 + 8 packs a thread, as the wide CTA), twice as many a row, two an SM.
+// Parts are whole 128-byte lines (the last one shorter), so each CTA's part starts on a line where
+// the row does; 128 KB is whole lines, so the part still fits.
 template <class T>
 Plan paired_plan(int64_t N, const Plan& q) {
+  const int64_t line = 128 / static_cast<int64_t>(sizeof(T));
   Plan h = q;
   h.threads = kPairedThreads;
   h.cluster = static_cast<int>(ceil_div(ceil_div(N, int64_t{kVec<T>}), wide_packs(kPairedThreads)));
-  h.part = ceil_div(ceil_div(N, int64_t{h.cluster}), int64_t{kVec<T>}) * kVec<T>;
+  h.part = ceil_div(ceil_div(N, int64_t{h.cluster}), line) * line;
   h.tile = h.part;
   h.smem = paired_smem<T>(h.part);
   return h;

@@ -7,16 +7,24 @@
 #     now, 3 paired), ./step11 against stage 10 forced persistent and paired, three rounds, each
 #     its own process
 #   OUT=... bash results/h200/session67.run.sh adopt3   3 paired CTAs for rows of 337-384 KB in
-#     every dtype, as adopted: test-gpu on stage 10 and stage 11's case of many long rows, then ./step11 against STEP10_PAIRED=off ./step11 on rows of 344-384
-#     KB at 1536-4096 rows (adopt3.shapes), and where the plan might take them next: 528-1536 rows
-#     of 256 KB (stage 08's wide block now), ./step11 against stage 10 forced persistent on 2
-#     paired CTAs (rows256m.shapes), two rounds each, each its own process
+#     every dtype, as adopted: test-gpu on stage 10 and stage 11's case of many long rows, then
+#     ./step11 against STEP10_PAIRED=off ./step11 on rows of 344-384 KB at 1536-4096 rows
+#     (adopt3.shapes), and where the plan might take them next: 528-1536 rows of 256 KB (stage
+#     08's wide block now), ./step11 against stage 10 forced persistent on 2 paired CTAs
+#     (rows256m.shapes), two rounds each, each its own process
+#   OUT=... bash results/h200/session67.run.sh align   adopt3 found the paired CTAs ahead where
+#     each CTA's part starts on a 128-byte line (rows of 360 and 384 KB) and behind on 3 of 4
+#     shapes where it does not (344 and 352 KB). The paired parts in whole lines (as built) against
+#     parts in whole packs (explore/session67/byvec.patch, the plan before) and against
+#     STEP10_PAIRED=off, ./step11 each, two rounds, each its own process (align.shapes)
 part=${1:-first}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
 case $part in
 first) mk step10 step11 build/test_gpu ;;
 adopt3) mk step10 step11 build/test_gpu ;;
+align) PROBES=results/h200/explore/session67; variant_with byvec step11 & p=$!
+  mk step11 && wait $p && [ -x build/v_byvec/step11 ] ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -35,4 +43,8 @@ adopt3)
   PROBE_UNTIL=570 group rows256m 2 ./step11 "STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=on ./step10" \
     < results/h200/explore/session67/rows256m.shapes > $R/rows256m.txt 2>&1
   cat $R/adopt3.txt $R/rows256m.txt ;;
+align)
+  PROBE_UNTIL=330 group align 2 ./step11 build/v_byvec/step11 "STEP10_PAIRED=off ./step11" \
+    < results/h200/explore/session67/align.shapes > $R/align.txt 2>&1
+  cat $R/align.txt ;;
 esac
