@@ -21,7 +21,7 @@
 //     the fewest CTAs that hold a row, any number up to 16, not the next power of two.
 //   * (sixty-sixth session) halves' persistent rows of 384-512 KB on paired CTAs: 512 threads, up
 //     to 128 KB each, two an SM, so one CTA's sums and barriers overlap the other's memory traffic;
-//     (sixty-seventh) rows of 337-384 KB on 3 of them in every dtype.
+//     (sixty-seventh) rows of 337-384 KB on 3 of them in every dtype, and parts in whole lines.
 // Rows may be strided (ld >= N) and misaligned: the 16-byte-aligned middle of a part is copied
 // in packs, its ragged ends by ordinary loads. A part larger than the shared memory a CTA may have
 // is streamed in tiles and read twice (the last tile stays). STEP10_CLUSTER=C forces the cluster
@@ -759,14 +759,15 @@ Paired forced_paired() {
   return f;
 }
 
-// Paired CTAs where they were measured faster (H200), with 16 rows for each cluster the GPU holds,
-// as the wide clusters persist, where the persistent plan is 2 wide CTAs of 8 slices:
-// - 3 paired CTAs in every dtype (rows of 337-384 KB; sixty-seventh session, results/h200/
-//   explore/session67/): 1.4-2.5% less time than the dispatcher at 2048 rows of fp16 184320,
-//   bf16 196608 and fp32 98304;
-// - 4 in halves (rows of 385-512 KB; sixty-sixth session, explore/session66/half/): fp16 / bf16
-//   2048 x 2^18 538 -> 529 us (93.7 -> 95.4% of the copy). fp32 rows of 512 KB on 4 paired CTAs
-//   were 0.2-0.7% slower, of 1 MB on 8 5.0%, fp16 rows of 1 MB on 8 level.
+// Paired CTAs where they were measured faster (H200): where the persistent plan is 2 wide CTAs of
+// 8 slices, with 16 rows for each cluster the GPU holds (as the wide clusters persist), on 3
+// paired CTAs in every dtype or 4 in halves, each part more than 7/8 of the 128 KB a paired CTA
+// holds (rows of 337-384 KB on 3, 449-512 KB on 4). Against the wide CTAs (explore/session66/
+// half/ and paired/, session67/align/): fp16 / bf16 2048 x 2^18 538 -> 529 us (93.7 -> 95.4% of
+// the copy); 1.2-3.2% less time at 2048 rows of fp16 176128 / 184320, bf16 196608, fp32 88064 /
+// 98304 and bf16 1536 x 180224; level at fp32 4096 x 90112 and fp16 2048 x 229376 (parts 7/8
+// full); 1.8% more at fp16 2048 x 221192 (27/32). fp32 rows of 512 KB on 4 were 0.2-0.7% slower,
+// of 1 MB on 8 5.0%; fp16 rows of 1 MB on 8 level.
 template <class T>
 Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q) {
   const Paired f = forced_paired();
@@ -775,7 +776,8 @@ Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q)
   if (h.cluster > kMaxCluster || active_clusters<T>(d, h) < 1) return q;
   if (f == Paired::on) return M >= active_clusters<T>(d, h) ? h : q;
   const bool measured = h.cluster == 3 || (sizeof(T) == 2 && h.cluster == 4);
-  return q.cluster == 2 && measured && M >= 16 * active_clusters<T>(d, h) ? h : q;
+  const bool full = 8 * h.part > 7 * wide_packs(kPairedThreads) * int64_t{kVec<T>};
+  return q.cluster == 2 && measured && full && M >= 16 * active_clusters<T>(d, h) ? h : q;
 }
 
 // The plan a call runs: the wide form when the rows allow it and its cluster fits the GPU

@@ -287,7 +287,7 @@ TEST_CASE("every stage on rows of 96 KB to 2 MB, where 08 holds up to 336 KB per
 // fp32: 13 slices x 2 (persistent), 8 x 4 (persistent), 13 x 2 (one per row), 8 x 4 where 13 x 3
 // would hold it (one per row); halves (the wide form from 512 rows): 8 x 2 and 13 x 2
 // (persistent), 13 x 1 (persistent from 2 rows a CTA since the fifty-fifth session: 264 on 132
-// SMs), the same 8 x 4 where 13 x 3 would hold it. Halves' persistent rows of 384-512 KB take 4
+// SMs), the same 8 x 4 where 13 x 3 would hold it. Halves' persistent rows of 449-512 KB take 4
 // paired CTAs of 512 threads instead of 2 wide ones (sixty-sixth session): 1060 x 262144, and
 // 1100 x 229384, whose last CTA's part is shorter than the others'. Rows of 337-384 KB take 3 in
 // every dtype (sixty-seventh): 1500 x 90004 (fp32) and 180008 (halves), the last part shorter.
