@@ -279,7 +279,9 @@ struct Amendment {
 // more than they did there, and 09's rounds hold matrices of up to 64 MB and rows over 4 MB at
 // little cost, and past 64 MB its two pipelines in chunks of at most 16 packs a thread. Halves
 // rows of 257-336 KB leave an SM with nothing in flight while its one wider block reduces and
-// writes; 10's persistent CTAs load the next row meanwhile.
+// writes; 10's persistent CTAs load the next row meanwhile. Rule 35's, for halves rows of 224-256
+// KB, are the sixty-seventh session's (session67/adopt3/rows256m.txt): 10's paired CTAs, which its
+// plan takes from 528 rows (4 a cluster), so below 1024 rows rule 38 reaches them.
 inline constexpr Amendment kGpuAmendments[] = {
     {"NVIDIA H200", 3, "03",
      {kF32, Rows::packed, 1024, 2048, 768, 1024, kNoLimit, "08",
@@ -314,6 +316,9 @@ inline constexpr Amendment kGpuAmendments[] = {
     {"NVIDIA H200", 33, "08",
      {kF16, Rows::packed, 512, 2047, 131073, 172032, kNoLimit, "10",
       "on the H200, fp16: the same, 0.6-3.1% less time than 08 at 512 .. 1056 rows of 264-297 KB (528 x 151936: 96.6 against 99.7 us); level at 2048 x 151936, 08 0.6-1.0% ahead at 4096 and 8192"}},
+    {"NVIDIA H200", 35, "08",
+     {kHalves, Rows::packed, 1024, 1536, 114688, 131072, kNoLimit, "10",
+      "on the H200, rows of 224-256 KB: 10's paired CTAs, 2 a row, persistent: 2.4-3.8% less time than 08's wide block at 1024 rows of 2^17 (fp16: 139.2 against 144.7 us), 1.6% at fp16 1536; level at 2048, 08 0.9% ahead at fp16 4096"}},
 };
 
 // A single row is contiguous whatever its stride.

@@ -21,7 +21,9 @@
 //     the fewest CTAs that hold a row, any number up to 16, not the next power of two.
 //   * (sixty-sixth session) halves' persistent rows of 384-512 KB on paired CTAs: 512 threads, up
 //     to 128 KB each, two an SM, so one CTA's sums and barriers overlap the other's memory traffic;
-//     (sixty-seventh) rows of 337-384 KB on 3 of them in every dtype, and parts in whole lines.
+//     (sixty-seventh) rows of 336-384 KB on 3 of them in every dtype, halves' rows of 224-256 KB
+//     on 2 (persistent, where one wide CTA a row was not), each part at least 7/8 full and in
+//     whole 128-byte lines.
 // Rows may be strided (ld >= N) and misaligned: the 16-byte-aligned middle of a part is copied
 // in packs, its ragged ends by ordinary loads. A part larger than the shared memory a CTA may have
 // is streamed in tiles and read twice (the last tile stays). STEP10_CLUSTER=C forces the cluster
@@ -759,25 +761,35 @@ Paired forced_paired() {
   return f;
 }
 
-// Paired CTAs where they were measured faster (H200): where the persistent plan is 2 wide CTAs of
-// 8 slices, with 16 rows for each cluster the GPU holds (as the wide clusters persist), on 3
-// paired CTAs in every dtype or 4 in halves, each part more than 7/8 of the 128 KB a paired CTA
-// holds (rows of 337-384 KB on 3, 449-512 KB on 4). Against the wide CTAs (explore/session66/
-// half/ and paired/, session67/align/): fp16 / bf16 2048 x 2^18 538 -> 529 us (93.7 -> 95.4% of
-// the copy); 1.2-3.2% less time at 2048 rows of fp16 176128 / 184320, bf16 196608, fp32 88064 /
-// 98304 and bf16 1536 x 180224; level at fp32 4096 x 90112 and fp16 2048 x 229376 (parts 7/8
-// full); 1.8% more at fp16 2048 x 221192 (27/32). fp32 rows of 512 KB on 4 were 0.2-0.7% slower,
-// of 1 MB on 8 5.0%; fp16 rows of 1 MB on 8 level.
+// Paired CTAs where they were measured faster (H200), each part at least 7/8 of the 128 KB a
+// paired CTA holds:
+// - from a persistent plan of 2 wide CTAs of 8 slices, with 16 rows for each cluster the GPU
+//   holds (as the wide clusters persist): 3 paired CTAs in every dtype (rows of 336-384 KB), 4 in
+//   halves (448-512 KB). fp16 / bf16 2048 x 2^18 538 -> 529 us (93.7 -> 95.4% of the copy); 0.6-3.2%
+//   less time at 2048 rows of fp16 172544 .. 184320, bf16 196608, fp32 86272 .. 98304 and bf16
+//   1536 x 180224 (explore/session66/half/, session67/align/, edges/); level at fp32 4096 x 90112
+//   and fp16 2048 x 229376 / 230400; 1.8% more at fp16 2048 x 221192 (parts 27/32 full). fp32
+//   rows of 512 KB on 4 were 0.2-0.7% slower, of 1 MB on 8 5.0%; fp16 rows of 1 MB on 8 level.
+// - from one wide CTA a row (not persistent), in halves, with 4 rows for each cluster: 2 paired
+//   CTAs (rows of 224-256 KB), persistent. 7.9-10.9% less time at 528 rows of 224-256 KB, 7.2-8.5%
+//   at 768-792 rows of 256 KB (session67/adopt3/rows256m.txt, rows256m2/), and 2.2-4.6% less than
+//   one CTA a row at 2048-4096 rows (session66/rows256/). fp32 there gained 0.8-1.8% at 528-768
+//   rows and nothing from 1024; not taken.
 template <class T>
 Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q) {
   const Paired f = forced_paired();
   if (f == Paired::off || q.shifted || q.slices != kWideSmem) return q;
-  const Plan h = paired_plan<T>(N, q);
+  Plan h = paired_plan<T>(N, q);
+  h.persistent = true;
   if (h.cluster > kMaxCluster || active_clusters<T>(d, h) < 1) return q;
-  if (f == Paired::on) return M >= active_clusters<T>(d, h) ? h : q;
-  const bool measured = h.cluster == 3 || (sizeof(T) == 2 && h.cluster == 4);
-  const bool full = 8 * h.part > 7 * wide_packs(kPairedThreads) * int64_t{kVec<T>};
-  return q.cluster == 2 && measured && full && M >= 16 * active_clusters<T>(d, h) ? h : q;
+  const int64_t held = active_clusters<T>(d, h);
+  if (f == Paired::on) return q.persistent && M >= held ? h : q;
+  const bool halves = sizeof(T) == 2, full = 8 * h.part >= 7 * wide_packs(kPairedThreads) * int64_t{kVec<T>};
+  const bool from_two =
+      q.persistent && q.cluster == 2 && (h.cluster == 3 || (halves && h.cluster == 4)) && M >= 16 * held;
+  const bool from_one = !q.persistent && forced_persistent() != Persist::off && halves && q.cluster == 1 &&
+                        h.cluster == 2 && M >= 4 * held;
+  return full && (from_two || from_one) ? h : q;
 }
 
 // The plan a call runs: the wide form when the rows allow it and its cluster fits the GPU
@@ -796,7 +808,7 @@ Plan call_plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs) {
   const Persist f = forced_persistent();
   if (f != Persist::automatic) q = f == Persist::on && M >= active_clusters<T>(d, q) ? q : p;
   else q = persistent_pays(M, q, sizeof(T), active_clusters<T>(d, q)) ? q : p;
-  return q.persistent ? paired_if_it_pays<T>(d, M, N, q) : q;
+  return paired_if_it_pays<T>(d, M, N, q);
 }
 
 // A wide plan's kernel with SLICES slices: persistent, or a cluster per row (shifted or in packs).

@@ -22,6 +22,11 @@
 #     the library and build/test_gpu; test-gpu on stage 10 and stage 11's case of many long rows,
 #     bench/peers.py's default sweeps (m2048, batch, vector; no sweep shape has rows the change
 #     moves, so stage 11's own sweeps were not rerun), then ./step11 against STEP10_PAIRED=off on two of align's shapes, one round, as time allows
+#   OUT=... bash results/h200/session67.run.sh rows256   halves' rows of 224-256 KB on 2 paired CTAs,
+#     persistent, as adopted (stage 10's plan from 528 rows; the H200's amendment of rule 35 at
+#     1024-1536 rows): stage 10's and stage 11's GPU case of many long rows (the new 600 x 122888
+#     among them), then ./step11 against ./step08 and STEP10_PAIRED=off ./step11, one round, as
+#     the device time left allows (rows256c.shapes)
 part=${1:-first}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -31,6 +36,7 @@ adopt3) mk step10 step11 build/test_gpu ;;
 align) PROBES=results/h200/explore/session67; variant_with byvec step11 & p=$!
   mk step11 && wait $p && [ -x build/v_byvec/step11 ] ;;
 final) mk all lib build/test_gpu ;;
+rows256) mk step08 step10 step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -64,4 +70,13 @@ final)
   printf 'f16 2048 221192\nf16 2048 176128\n' | PROBE_UNTIL=590 group confirm 1 ./step11 "STEP10_PAIRED=off ./step11" \
     > $R/confirm.txt 2>&1
   cat $R/confirm.txt ;;
+rows256)
+  for st in 10 11; do
+    SOFTMAX_TEST_STAGES=$st timeout 40 build/test_gpu -tc="every stage on many long rows: persistent*" \
+      > $R/test-gpu-$st-persistent.txt 2>&1
+    echo "test-gpu $st persistent exit $? at ${SECONDS}s"; tail -n 3 $R/test-gpu-$st-persistent.txt
+  done
+  PROBE_UNTIL=180 group rows256c 1 ./step11 ./step08 "STEP10_PAIRED=off ./step11" \
+    < results/h200/explore/session67/rows256c.shapes > $R/rows256c.txt 2>&1
+  cat $R/rows256c.txt ;;
 esac

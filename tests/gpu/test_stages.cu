@@ -289,8 +289,9 @@ TEST_CASE("every stage on rows of 96 KB to 2 MB, where 08 holds up to 336 KB per
 // (persistent), 13 x 1 (persistent from 2 rows a CTA since the fifty-fifth session: 264 on 132
 // SMs), the same 8 x 4 where 13 x 3 would hold it. Halves' persistent rows of 449-512 KB take 4
 // paired CTAs of 512 threads instead of 2 wide ones (sixty-sixth session): 1060 x 262144, and
-// 1100 x 229384, whose last CTA's part is shorter than the others'. Rows of 337-384 KB take 3 in
-// every dtype (sixty-seventh): 1500 x 90004 (fp32) and 180008 (halves), the last part shorter.
+// 1100 x 229384, whose last CTA's part is shorter than the others'. Rows of 336-384 KB take 3 in
+// every dtype (sixty-seventh): 1500 x 90004 (fp32) and 180008 (halves), the last part shorter;
+// halves' rows of 224-256 KB 2, persistent, from 4 rows a cluster: 600 x 122888.
 TEST_CASE("every stage on many long rows: persistent wide clusters, several rows each") {
   for_each_stage([](const Stage& s, DType t) {
     const bool f32 = t == DType::f32;
@@ -302,6 +303,7 @@ TEST_CASE("every stage on many long rows: persistent wide clusters, several rows
     check_one(s, t, f32 ? 40 : 512, f32 ? 200004 : 400008, InputKind::random);
     if (!f32) check_one(s, t, 1100, 229384, InputKind::random);
     check_one(s, t, 1500, f32 ? 90004 : 180008, InputKind::special);
+    if (!f32) check_one(s, t, 600, 122888, InputKind::special);
   });
 }
 

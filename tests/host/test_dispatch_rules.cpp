@@ -565,6 +565,9 @@ TEST_CASE("the shipped amendments: each names its rule's stage, changes it, and 
       {DType::f16, 2048, 151936, "08", "08"},    {DType::bf16, 4096, 151936, "10", "08"},
       {DType::bf16, 4097, 151936, "08", "08"},   {DType::f16, 2047, 163840, "10", "08"},
       {DType::bf16, 4096, 131072, "08", "08"},   {DType::f16, 4096, 172040, "10", "10"},
+      {DType::f16, 1024, 131072, "10", "08"},    {DType::bf16, 1536, 114688, "10", "08"},
+      {DType::f16, 1537, 131072, "08", "08"},    {DType::f16, 1024, 114680, "08", "08"},
+      {DType::bf16, 2048, 131072, "08", "08"},   {DType::f16, 1023, 131072, "10", "10"},
   };
   for (const Want& w : want) {
     CAPTURE(dtype_name(w.t));
