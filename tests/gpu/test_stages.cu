@@ -720,9 +720,9 @@ TEST_CASE("StreamScratch: one buffer per stream in flight, reused once free") {
 
 // Per stage, shapes on the paths that keep a buffer: 07's split, 08's split-K (few long rows),
 // 09's cooperative rounds (two pipelines for a; one row a round for b), 10's persistent clusters
-// (of 4 for a, of 2 for b, fp32; halves: 2 wide CTAs, and for b one-row CTAs until the sixty-
-// seventh session, 2 paired CTAs since), 12's board of parts (rows
-// spread over every SM, and over some), and the dispatcher on those.
+// (of 4 for a, of 2 for b, fp32; halves: 2 wide CTAs for a, and for b one CTA a row until the
+// sixty-seventh session, 2 paired CTAs since), 12's board of parts (rows spread over every SM, and
+// over some), and the dispatcher on those.
 TEST_CASE("calls on two streams at once do not share a stage's buffers") {
   const std::vector<std::pair<Shape, Shape>> few = {{{8, 1 << 21}, {5, 3000017}}};
   const std::vector<std::pair<Shape, Shape>> rounds = {{{8, 1 << 22}, {3, (1 << 23) + 5}}};
