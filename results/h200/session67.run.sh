@@ -21,7 +21,16 @@
 #     lines, more than 7/8 full: rows of 337-384 KB on 3, halves' 449-512 KB on 4): every stage,
 #     the library and build/test_gpu; test-gpu on stage 10 and stage 11's case of many long rows,
 #     bench/peers.py's default sweeps (m2048, batch, vector; no sweep shape has rows the change
-#     moves, so stage 11's own sweeps were not rerun), then ./step11 against STEP10_PAIRED=off on two of align's shapes, one round, as time allows
+#     moves, so stage 11's own sweeps were not rerun), then ./step11 against STEP10_PAIRED=off on
+#     two of align's shapes, one round, as time allows
+#   OUT=... bash results/h200/session67.run.sh sanitize   (run as a command on the warm machine
+#     after `final`; here as it ran) compute-sanitizer's four tools on the paired CTAs with parts in
+#     whole lines, forced: 3 of them (fp32, fp16, the last part shorter) and 4 (bf16)
+#   OUT=... bash results/h200/session67.run.sh edges   (likewise; a first try sourced group.sh
+#     without probe.sh and timed nothing) the adopted rule (d51bde6) at the edges of its 7/8
+#     bound, ./step11 against STEP10_PAIRED=off ./step11, two rounds
+#   OUT=... bash results/h200/session67.run.sh rows256m2   (likewise) rows of 192-256 KB at 528-1056
+#     rows, ./step11 against stage 10 forced persistent on 2 paired CTAs, one round
 #   OUT=... bash results/h200/session67.run.sh rows256   halves' rows of 224-256 KB on 2 paired CTAs,
 #     persistent, as adopted (stage 10's plan from 528 rows; the H200's amendment of rule 35 at
 #     1024-1536 rows): stage 10's and stage 11's GPU case of many long rows (the new 600 x 122888
@@ -37,6 +46,7 @@ align) PROBES=results/h200/explore/session67; variant_with byvec step11 & p=$!
   mk step11 && wait $p && [ -x build/v_byvec/step11 ] ;;
 final) mk all lib build/test_gpu ;;
 rows256) mk step08 step10 step11 build/test_gpu ;;
+sanitize|edges|rows256m2) mk step10 step11 ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -70,6 +80,23 @@ final)
   printf 'f16 2048 221192\nf16 2048 176128\n' | PROBE_UNTIL=590 group confirm 1 ./step11 "STEP10_PAIRED=off ./step11" \
     > $R/confirm.txt 2>&1
   cat $R/confirm.txt ;;
+sanitize)
+  STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=on timeout 230 bash -c '. results/h100/explore/probe.sh; sanitize ./step10' \
+    > $R/sanitize-step10-paired3.txt 2>&1 <<'S'
+f32 90 90004 3 paired CTAs, parts in lines, the last shorter
+f16 90 180008 3 paired CTAs in halves, the last part shorter
+bf16 67 229384 4 paired CTAs, the last part shorter
+S
+  tail -n 13 $R/sanitize-step10-paired3.txt ;;
+edges)
+  printf 'f16 2048 230400\nbf16 2048 245760\nf32 2048 86272\nf16 2048 172544\n' |
+    PROBE_UNTIL=120 group edges 2 ./step11 "STEP10_PAIRED=off ./step11" > $R/edges.txt 2>&1
+  cat $R/edges.txt ;;
+rows256m2)
+  printf 'f16 528 122880\nf16 528 114688\nf16 792 131072\nbf16 528 131072\nf32 528 65536\nf16 1056 98304\n' |
+    PROBE_UNTIL=150 group rows256m2 1 ./step11 "STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=on ./step10" \
+    > $R/rows256m2.txt 2>&1
+  cat $R/rows256m2.txt ;;
 rows256)
   for st in 10 11; do
     SOFTMAX_TEST_STAGES=$st timeout 40 build/test_gpu -tc="every stage on many long rows: persistent*" \
