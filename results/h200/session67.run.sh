@@ -36,8 +36,10 @@
 #     1024-1536 rows): stage 10's and stage 11's GPU case of many long rows (the new 600 x 122888
 #     among them), then ./step11 against ./step08 and STEP10_PAIRED=off ./step11, one round, as
 #     the device time left allows (rows256c.shapes)
+# The single GPU test cases go through session_lib.sh's test_case, written after the calls; the
+# commands are the ones that ran.
 part=${1:-first}
-. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, sweeps, peers_*; the call's files under ./$part/
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
 case $part in
 first) mk step10 step11 build/test_gpu ;;
@@ -57,9 +59,7 @@ first)
   cat $R/paired2.txt ;;
 adopt3)
   LIMIT=340 test_gpu 10
-  SOFTMAX_TEST_STAGES=11 timeout 80 build/test_gpu -tc="every stage on many long rows: persistent*" \
-    > $R/test-gpu-11-paired3.txt 2>&1
-  echo "test-gpu 11 paired3 exit $? at ${SECONDS}s"; tail -n 3 $R/test-gpu-11-paired3.txt
+  test_case 11 paired3 80 "every stage on many long rows: persistent*"
   PROBE_UNTIL=480 group adopt3 2 ./step11 "STEP10_PAIRED=off ./step11" \
     < results/h200/explore/session67/adopt3.shapes > $R/adopt3.txt 2>&1
   PROBE_UNTIL=570 group rows256m 2 ./step11 "STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=on ./step10" \
@@ -71,9 +71,7 @@ align)
   cat $R/align.txt ;;
 final)
   LIMIT=350 test_gpu 10
-  SOFTMAX_TEST_STAGES=11 timeout 60 build/test_gpu -tc="every stage on many long rows: persistent*" \
-    > $R/test-gpu-11-paired.txt 2>&1
-  echo "test-gpu 11 paired exit $? at ${SECONDS}s"; tail -n 3 $R/test-gpu-11-paired.txt
+  test_case 11 paired 60 "every stage on many long rows: persistent*"
   GIT_DIR=/nonexistent timeout $((585 - SECONDS)) python3 bench/peers.py --lib build/libsoftmax.so \
     --dtypes f32,f16,bf16 --sweeps m2048,batch,vector --out $R/peers-$commit.json > $R/peers-$commit.txt 2>&1
   echo "peers exit $? at ${SECONDS}s"; tail -n 12 $R/peers-$commit.txt
@@ -98,11 +96,7 @@ rows256m2)
     > $R/rows256m2.txt 2>&1
   cat $R/rows256m2.txt ;;
 rows256)
-  for st in 10 11; do
-    SOFTMAX_TEST_STAGES=$st timeout 40 build/test_gpu -tc="every stage on many long rows: persistent*" \
-      > $R/test-gpu-$st-persistent.txt 2>&1
-    echo "test-gpu $st persistent exit $? at ${SECONDS}s"; tail -n 3 $R/test-gpu-$st-persistent.txt
-  done
+  for st in 10 11; do test_case $st persistent 40 "every stage on many long rows: persistent*"; done
   PROBE_UNTIL=180 group rows256c 1 ./step11 ./step08 "STEP10_PAIRED=off ./step11" \
     < results/h200/explore/session67/rows256c.shapes > $R/rows256c.txt 2>&1
   cat $R/rows256c.txt ;;

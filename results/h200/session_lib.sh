@@ -4,6 +4,9 @@
 #   mk TARGETS...    make them for sm_90 with the carried .deps, the log in $part/build-here.txt
 #   test_gpu STAGE   build/test_gpu on that stage, its log $part/test-gpu-STAGE.txt, bounded by
 #                    LIMIT seconds (585 unless set) since the script started
+#   test_case STAGE LABEL SECONDS PATTERN   (sixty-seventh session onwards) the build/test_gpu
+#                    cases PATTERN matches on that stage, bounded by SECONDS, the log
+#                    $part/test-gpu-STAGE-LABEL.txt
 #   sweeps           stage 11's plans and its three sweeps (30 iterations), named by the commit
 #   peers_sweeps SWEEPS UNTIL   (sixty-second session onwards) bench/peers.py's sweeps (a
 #                    comma-separated list) with the dispatcher, stages 03 and 08 and every peer,
@@ -36,6 +39,11 @@ test_gpu() {
   echo "test-gpu  commit $commit  $(date -u '+%Y-%m-%d %H:%M UTC')" > $log
   SOFTMAX_TEST_STAGES=$1 timeout $((${LIMIT:-585} - SECONDS)) build/test_gpu --duration=true >> $log 2>&1
   echo "test-gpu $1 exit $? at ${SECONDS}s"; tail -n 4 $log
+}
+test_case() {
+  local log=$R/test-gpu-$1-$2.txt
+  SOFTMAX_TEST_STAGES=$1 timeout $3 build/test_gpu -tc="$4" > $log 2>&1
+  echo "test-gpu $1 $2 exit $? at ${SECONDS}s"; tail -n 3 $log
 }
 sweeps() {
   local t name
