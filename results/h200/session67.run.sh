@@ -36,6 +36,10 @@
 #     1024-1536 rows): stage 10's and stage 11's GPU case of many long rows (the new 600 x 122888
 #     among them), then ./step11 against ./step08 and STEP10_PAIRED=off ./step11, one round, as
 #     the device time left allows (rows256c.shapes)
+#   OUT=... bash results/h200/session67.run.sh next   PREPARED, NOT RUN (no device time left): the
+#     GPU tests of stages 10 and 11 in full at the session's last code (25e6cce: the two-streams
+#     case now runs stage 10's halves 1100 x 131072 on paired CTAs), then stage 11's plans and
+#     sweeps
 # The single GPU test cases go through session_lib.sh's test_case, written after the calls; the
 # commands are the ones that ran.
 part=${1:-first}
@@ -49,6 +53,7 @@ align) PROBES=results/h200/explore/session67; variant_with byvec step11 & p=$!
 final) mk all lib build/test_gpu ;;
 rows256) mk step08 step10 step11 build/test_gpu ;;
 sanitize|edges|rows256m2) mk step10 step11 ;;
+next) mk step10 step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -100,4 +105,8 @@ rows256)
   PROBE_UNTIL=180 group rows256c 1 ./step11 ./step08 "STEP10_PAIRED=off ./step11" \
     < results/h200/explore/session67/rows256c.shapes > $R/rows256c.txt 2>&1
   cat $R/rows256c.txt ;;
+next)
+  LIMIT=260 test_gpu 10
+  LIMIT=420 test_gpu 11
+  sweeps ;;
 esac
