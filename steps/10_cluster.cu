@@ -781,15 +781,15 @@ Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q)
   if (f == Paired::off || q.shifted || q.slices != kWideSmem) return q;
   Plan h = paired_plan<T>(N, q);
   h.persistent = true;
+  // The forms measured (the GPU is asked how many clusters it holds only for those, or when forced).
+  const bool halves = sizeof(T) == 2, full = 8 * h.part >= 7 * wide_packs(kPairedThreads) * int64_t{kVec<T>};
+  const bool from_two = q.persistent && q.cluster == 2 && (h.cluster == 3 || (halves && h.cluster == 4));
+  const bool from_one = !q.persistent && forced_persistent() != Persist::off && halves && q.cluster == 1 &&
+                        h.cluster == 2;
+  if (f == Paired::on ? !q.persistent : !(full && (from_two || from_one))) return q;
   if (h.cluster > kMaxCluster || active_clusters<T>(d, h) < 1) return q;
   const int64_t held = active_clusters<T>(d, h);
-  if (f == Paired::on) return q.persistent && M >= held ? h : q;
-  const bool halves = sizeof(T) == 2, full = 8 * h.part >= 7 * wide_packs(kPairedThreads) * int64_t{kVec<T>};
-  const bool from_two =
-      q.persistent && q.cluster == 2 && (h.cluster == 3 || (halves && h.cluster == 4)) && M >= 16 * held;
-  const bool from_one = !q.persistent && forced_persistent() != Persist::off && halves && q.cluster == 1 &&
-                        h.cluster == 2 && M >= 4 * held;
-  return full && (from_two || from_one) ? h : q;
+  return M >= (f == Paired::on ? 1 : from_two ? 16 : 4) * held ? h : q;
 }
 
 // The plan a call runs: the wide form when the rows allow it and its cluster fits the GPU
