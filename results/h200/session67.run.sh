@@ -39,7 +39,9 @@
 #   OUT=... bash results/h200/session67.run.sh next   PREPARED, NOT RUN (no device time left): the
 #     GPU tests of stages 10 and 11 in full at the session's last code (25e6cce: the two-streams
 #     case now runs stage 10's halves 1100 x 131072 on paired CTAs), then stage 11's plans and
-#     sweeps
+#     sweeps, then where the paired CTAs might pay next: rows of 160-208 KB at 528-1024 rows (one
+#     wide CTA a row or stage 08 now), ./step11 against stage 10 forced persistent on 2 paired CTAs,
+#     two rounds (below224.shapes)
 # The single GPU test cases go through session_lib.sh's test_case, written after the calls; the
 # commands are the ones that ran.
 part=${1:-first}
@@ -108,5 +110,8 @@ rows256)
 next)
   LIMIT=260 test_gpu 10
   LIMIT=420 test_gpu 11
-  sweeps ;;
+  sweeps
+  PROBE_UNTIL=570 group below224 2 ./step11 "STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=on ./step10" \
+    < results/h200/explore/session67/below224.shapes > $R/below224.txt 2>&1
+  cat $R/below224.txt ;;
 esac
