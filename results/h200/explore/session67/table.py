@@ -20,18 +20,17 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def session_table(n):
-    """explore/sessionN/table.py as a module of its own name (each imports its own `table`)."""
-    path = os.path.join(HERE, "..", f"session{n}", "table.py")
-    sys.path.insert(0, os.path.dirname(path))
-    spec = importlib.util.spec_from_file_location(f"table{n}", path)
+def load(name, session):
+    """explore/SESSION/table.py as the module `name`."""
+    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, "..", session, "table.py"))
     module = importlib.util.module_from_spec(spec)
-    sys.modules["table"] = session_table(65) if n == 66 else module
     spec.loader.exec_module(module)
     return module
 
 
-_t66 = session_table(66)
+# session66/table.py imports `table` (session65's), so that one is loaded under that name first.
+sys.modules["table"] = load("table", "session65")
+_t66 = load("table66", "session66")
 env_label, forms_table = _t66.env_label, _t66.forms_table  # mean µs (% of the copy), change
 
 PAIRED = "STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=on ./step10"
