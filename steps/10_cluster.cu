@@ -761,20 +761,21 @@ Paired forced_paired() {
   return f;
 }
 
-// Paired CTAs where they were measured faster (H200), each part at least 7/8 of the 128 KB a
-// paired CTA holds:
-// - from a persistent plan of 2 wide CTAs of 8 slices, with 16 rows for each cluster the GPU
-//   holds (as the wide clusters persist): 3 paired CTAs in every dtype (rows of 336-384 KB), 4 in
-//   halves (448-512 KB). fp16 / bf16 2048 x 2^18 538 -> 529 us (93.7 -> 95.4% of the copy); 0.6-3.2%
-//   less time at 2048 rows of fp16 172544 .. 184320, bf16 196608, fp32 86272 .. 98304 and bf16
-//   1536 x 180224 (explore/session66/half/, session67/align/, edges/); level at fp32 4096 x 90112
-//   and fp16 2048 x 229376 / 230400; 1.8% more at fp16 2048 x 221192 (parts 27/32 full). fp32
-//   rows of 512 KB on 4 were 0.2-0.7% slower, of 1 MB on 8 5.0%; fp16 rows of 1 MB on 8 level.
+// Paired CTAs where they were measured faster (H200):
+// - from a persistent plan of 2 wide CTAs of 8 slices, each part at least 7/8 of the 128 KB a
+//   paired CTA holds, with 16 rows for each cluster the GPU holds (as the wide clusters persist): 3
+//   paired CTAs in every dtype (rows of 336-384 KB), 4 in halves (448-512 KB). fp16 / bf16 2048 x
+//   2^18 538 -> 529 us (93.7 -> 95.4% of the copy); 0.6-3.2% less time at 2048 rows of fp16 172544
+//   .. 184320, bf16 196608, fp32 86272 .. 98304 and bf16 1536 x 180224 (explore/session66/half/,
+//   session67/align/, edges/); level at fp32 4096 x 90112 and fp16 2048 x 229376 / 230400; 1.8%
+//   more at fp16 2048 x 221192 (parts 27/32 full). fp32 rows of 512 KB on 4 were 0.2-0.7% slower,
+//   of 1 MB on 8 5.0%; fp16 rows of 1 MB on 8 level.
 // - from one wide CTA a row (not persistent), in halves, with 4 rows for each cluster: 2 paired
-//   CTAs (rows of 224-256 KB), persistent. 7.9-10.9% less time at 528 rows of 224-256 KB, 7.2-8.5%
+//   CTAs (rows of 128-256 KB), persistent. 7.9-10.9% less time at 528 rows of 224-256 KB, 7.2-8.5%
 //   at 768-792 rows of 256 KB (session67/adopt3/rows256m.txt, rows256m2/), and 2.2-4.6% less than
-//   one CTA a row at 2048-4096 rows (session66/rows256/). fp32 there gained 0.8-1.8% at 528-768
-//   rows and nothing from 1024; not taken.
+//   one CTA a row at 2048-4096 rows (session66/rows256/); 8.0-11.3% less at 528-768 rows of
+//   160-208 KB, parts 5/8-13/16 full (session67/next/below224.txt). fp32 gained 0.8-2.0% at
+//   528-768 rows of 192-256 KB, nothing from 1024 and lost 1.8-2.2% at 528 x 40960; not taken.
 template <class T>
 Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q) {
   const Paired f = forced_paired();
@@ -786,7 +787,7 @@ Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q)
   const bool from_two = q.persistent && q.cluster == 2 && (h.cluster == 3 || (halves && h.cluster == 4));
   const bool from_one = !q.persistent && forced_persistent() != Persist::off && halves && q.cluster == 1 &&
                         h.cluster == 2;
-  if (f == Paired::on ? !q.persistent : !(full && (from_two || from_one))) return q;
+  if (f == Paired::on ? !q.persistent : !((full && from_two) || from_one)) return q;
   if (h.cluster > kMaxCluster || active_clusters<T>(d, h) < 1) return q;
   const int64_t held = active_clusters<T>(d, h);
   return M >= (f == Paired::on ? 1 : from_two ? 16 : 4) * held ? h : q;

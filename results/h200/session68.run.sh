@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Device runs of the sixty-eighth session (2026-11-30), on an H200, in the order they ran:
+#   (first, the sixty-seventh's prepared `OUT=... bash results/h200/session67.run.sh next` at
+#   086f587: make test-gpu on stages 10 and 11, stage 11's sweeps, and below224: halves rows of
+#   160-208 KB at 528-768 rows took 8.0-11.3% less time on forced paired CTAs)
+#   OUT=... bash results/h200/session68.run.sh below   stage 10's paired CTAs from one wide CTA a
+#     row for every halves row of 128-256 KB (parts no longer 7/8 full), as built: make test-gpu
+#     on stage 10 and stage 11's case of many long rows (600 x 73736 added), then ./step11
+#     against STEP10_PAIRED=off ./step11 at 528-1000 rows of 128-208 KB, where the dispatcher
+#     runs stage 10 (below.shapes), and ./step11 (stage 08 by rule 35 from 1024 rows) against
+#     ./step10 (paired) at 1024-2048 rows (many.shapes), two rounds each, each its own process
+part=${1:-below}
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, peers_*; the call's files under ./$part/
+. results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
+S=results/h200/explore/session68
+case $part in
+below) mk step08 step10 step11 build/test_gpu ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+case $part in
+below)
+  LIMIT=250 test_gpu 10
+  test_case 11 persistent 60 "every stage on many long rows: persistent*"
+  PROBE_UNTIL=420 group below 2 ./step11 "STEP10_PAIRED=off ./step11" < $S/below.shapes > $R/below.txt 2>&1
+  PROBE_UNTIL=570 group many 2 ./step11 ./step10 < $S/many.shapes > $R/many.txt 2>&1
+  cat $R/below.txt $R/many.txt ;;
+esac
