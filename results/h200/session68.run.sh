@@ -9,12 +9,19 @@
 #     against STEP10_PAIRED=off ./step11 at 528-1000 rows of 128-208 KB, where the dispatcher
 #     runs stage 10 (below.shapes), and ./step11 (stage 08 by rule 35 from 1024 rows) against
 #     ./step10 (paired) at 1024-2048 rows (many.shapes), two rounds each, each its own process
+#   OUT=... bash results/h200/session68.run.sh edges   where an H200 amendment of rule 35 might send
+#     1024 rows and more of 144-224 KB to the paired CTAs (`below` found them 1.2-1.9% ahead of
+#     stage 08 at 1024 rows of 160-208 KB, 08 ahead at 1024 x 65600 and from 1536 rows): ./step08
+#     against ./step10 at 1024-1280 rows (edges.shapes); stage 10 paired against STEP10_PAIRED=off
+#     at 1024-2048 rows (self.shapes), two rounds each, each its own process; then the peers'
+#     "small" sweep (not run since fad958b)
 part=${1:-below}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
 S=results/h200/explore/session68
 case $part in
 below) mk step08 step10 step11 build/test_gpu ;;
+edges) mk all lib build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -24,4 +31,9 @@ below)
   PROBE_UNTIL=420 group below 2 ./step11 "STEP10_PAIRED=off ./step11" < $S/below.shapes > $R/below.txt 2>&1
   PROBE_UNTIL=570 group many 2 ./step11 ./step10 < $S/many.shapes > $R/many.txt 2>&1
   cat $R/below.txt $R/many.txt ;;
+edges)
+  PROBE_UNTIL=260 group edges 2 ./step08 ./step10 < $S/edges.shapes > $R/edges.txt 2>&1
+  PROBE_UNTIL=300 group self 2 ./step10 "STEP10_PAIRED=off ./step10" < $S/self.shapes > $R/self.txt 2>&1
+  cat $R/edges.txt $R/self.txt
+  peers_small 585 ;;
 esac
