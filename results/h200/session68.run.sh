@@ -15,6 +15,10 @@
 #     against ./step10 at 1024-1280 rows (edges.shapes); stage 10 paired against STEP10_PAIRED=off
 #     at 1024-2048 rows (self.shapes), two rounds each, each its own process; then the peers'
 #     "small" sweep (not run since fad958b)
+#   OUT=... bash results/h200/session68.run.sh confirm   the thirteenth H200 amendment (rule 35's
+#     halves rows of 152-224 KB at 1024-1151 rows to stage 10's paired CTAs) as built: stage 11's
+#     GPU case of many long rows, ./step11 against ./step08 at five shapes at and past its edges,
+#     one round; compute-sanitizer's four tools on forced paired CTAs with parts under 7/8 full
 part=${1:-below}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -22,6 +26,7 @@ S=results/h200/explore/session68
 case $part in
 below) mk step08 step10 step11 build/test_gpu ;;
 edges) mk all lib build/test_gpu ;;
+confirm) mk step08 step10 step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -36,4 +41,15 @@ edges)
   PROBE_UNTIL=300 group self 2 ./step10 "STEP10_PAIRED=off ./step10" < $S/self.shapes > $R/self.txt 2>&1
   cat $R/edges.txt $R/self.txt
   peers_small 585 ;;
+confirm)
+  test_case 11 persistent 60 "every stage on many long rows: persistent*"
+  printf 'f16 1024 81920\nbf16 1100 98304\nf16 1151 106496\nf16 1024 114680\nf16 1152 98304\n' |
+    PROBE_UNTIL=200 group confirm 1 ./step11 ./step08 > $R/confirm.txt 2>&1
+  cat $R/confirm.txt
+  STEP10_FORM=wide STEP10_PERSISTENT=on STEP10_PAIRED=on timeout 200 bash -c '. results/h100/explore/probe.sh; sanitize ./step10' \
+    > $R/sanitize-step10-paired2.txt 2>&1 <<'S'
+f16 90 73736 2 paired CTAs, parts 9/16 full, the last shorter
+bf16 67 65600 2 paired CTAs, parts just past half full
+S
+  tail -n 9 $R/sanitize-step10-paired2.txt ;;
 esac
