@@ -773,9 +773,11 @@ Paired forced_paired() {
 // - from one wide CTA a row (not persistent), in halves, with 4 rows for each cluster: 2 paired
 //   CTAs (rows of 128-256 KB), persistent. 7.9-10.9% less time at 528 rows of 224-256 KB, 7.2-8.5%
 //   at 768-792 rows of 256 KB (session67/adopt3/rows256m.txt, rows256m2/), and 2.2-4.6% less than
-//   one CTA a row at 2048-4096 rows (session66/rows256/); 8.0-11.3% less at 528-768 rows of
-//   160-208 KB, parts 5/8-13/16 full (session67/next/below224.txt). fp32 gained 0.8-2.0% at
-//   528-768 rows of 192-256 KB, nothing from 1024 and lost 1.8-2.2% at 528 x 40960; not taken.
+//   one CTA a row at 2048-4096 rows (session66/rows256/); parts need not be 7/8 full here:
+//   8.0-11.3% less at 528-768 rows of 160-208 KB (session67/next/below224.txt), 4.8-11.0% at
+//   528-1000 rows of 128-208 KB, 3.3-7.5% at 1024-2048 rows (session68/below/, edges/self.txt).
+//   fp32 gained 0.8-2.0% at 528-768 rows of 192-256 KB, nothing from 1024, lost 2.0% at
+//   528 x 40960; not taken.
 template <class T>
 Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q) {
   const Paired f = forced_paired();
