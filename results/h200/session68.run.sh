@@ -19,6 +19,10 @@
 #     halves rows of 152-224 KB at 1024-1151 rows to stage 10's paired CTAs) as built: stage 11's
 #     GPU case of many long rows, ./step11 against ./step08 at five shapes at and past its edges,
 #     one round; compute-sanitizer's four tools on forced paired CTAs with parts under 7/8 full
+#   OUT=... bash results/h200/session68.run.sh wider   make test-gpu on stage 11 in full at the
+#     session's last code; then halves rows of 264-336 KB, which run stage 10's wider CTAs (13
+#     slices) on clusters of one, persistent: ./step11 against stage 10 forced onto 8 slices,
+#     persistent, on 3 paired CTAs and on 2 wide CTAs, two rounds (wider.shapes)
 part=${1:-below}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -27,6 +31,7 @@ case $part in
 below) mk step08 step10 step11 build/test_gpu ;;
 edges) mk all lib build/test_gpu ;;
 confirm) mk step08 step10 step11 build/test_gpu ;;
+wider) mk step10 step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -52,4 +57,10 @@ f16 90 73736 2 paired CTAs, parts 9/16 full, the last shorter
 bf16 67 65600 2 paired CTAs, parts just past half full
 S
   tail -n 9 $R/sanitize-step10-paired2.txt ;;
+wider)
+  LIMIT=260 test_gpu 11
+  F="STEP10_FORM=wide STEP10_SLICES=8 STEP10_PERSISTENT=on"
+  PROBE_UNTIL=420 group wider 2 ./step11 "$F STEP10_PAIRED=on ./step10" "$F STEP10_PAIRED=off ./step10" \
+    < $S/wider.shapes > $R/wider.txt 2>&1
+  cat $R/wider.txt ;;
 esac
