@@ -23,6 +23,9 @@
 #     session's last code; then halves rows of 264-336 KB, which run stage 10's wider CTAs (13
 #     slices) on clusters of one, persistent: ./step11 against stage 10 forced onto 8 slices,
 #     persistent, on 3 paired CTAs and on 2 wide CTAs, two rounds (wider.shapes)
+#   OUT=... bash results/h200/session68.run.sh adoptw   3 paired CTAs from the wider CTAs' plan at
+#     6-12 rows a cluster, as built: stage 10's and stage 11's GPU case of many long rows (600 x
+#     139272 added), then ./step11 at two of wider's shapes and one past 12 rows a cluster, one round
 part=${1:-below}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -32,6 +35,7 @@ below) mk step08 step10 step11 build/test_gpu ;;
 edges) mk all lib build/test_gpu ;;
 confirm) mk step08 step10 step11 build/test_gpu ;;
 wider) mk step10 step11 build/test_gpu ;;
+adoptw) mk step10 step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -63,4 +67,9 @@ wider)
   PROBE_UNTIL=420 group wider 2 ./step11 "$F STEP10_PAIRED=on ./step10" "$F STEP10_PAIRED=off ./step10" \
     < $S/wider.shapes > $R/wider.txt 2>&1
   cat $R/wider.txt ;;
+adoptw)
+  for st in 10 11; do test_case $st persistent 30 "every stage on many long rows: persistent*"; done
+  printf 'f16 528 151936\nbf16 1024 172032\nbf16 1200 172032\n' | PROBE_UNTIL=150 group adoptw 1 ./step11 \
+    > $R/adoptw.txt 2>&1
+  cat $R/adoptw.txt ;;
 esac
