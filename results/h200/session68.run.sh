@@ -23,9 +23,11 @@
 #     session's last code; then halves rows of 264-336 KB, which run stage 10's wider CTAs (13
 #     slices) on clusters of one, persistent: ./step11 against stage 10 forced onto 8 slices,
 #     persistent, on 3 paired CTAs and on 2 wide CTAs, two rounds (wider.shapes)
-#   OUT=... bash results/h200/session68.run.sh adoptw   3 paired CTAs from the wider CTAs' plan at
-#     6-12 rows a cluster, as built: stage 10's and stage 11's GPU case of many long rows (600 x
-#     139272 added), then ./step11 at two of wider's shapes and one past 12 rows a cluster, one round
+#   OUT=... bash results/h200/session68.run.sh adoptw   PREPARED, NOT RUN (the device time was
+#     spent; a call was refused): with explore/session68/wider.patch applied and committed first
+#     (3 paired CTAs from the wider CTAs' plan at 6-12 rows a cluster, and the GPU case 600 x
+#     139272), stage 10's and stage 11's GPU case of many long rows, then ./step11 at two of
+#     wider's shapes and one past 12 rows a cluster, one round
 part=${1:-below}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
