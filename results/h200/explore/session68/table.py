@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Sixty-eighth session: the tables of its docs paragraphs, from its result files.
-Usage: python3 results/h200/explore/session68/table.py [below224|below|many|edges|self|confirm]
+Usage: python3 results/h200/explore/session68/table.py [below224|below|many|edges|self|confirm|wider]
 below224: session67/next/below224.txt, ./step11 (086f587) against stage 10 forced persistent on 2
 paired CTAs, halves and fp32 rows of 160-208 KB at 528-1024 rows, two rounds, each its own process;
 below: below/below.txt, 2 paired CTAs from one wide CTA a row for every halves row of 128-256 KB as
@@ -9,7 +9,10 @@ many: below/many.txt, ./step11 (stage 08 by rule 35) against ./step10 (paired) a
 edges: edges/edges.txt, ./step08 against ./step10 at 1024-1280 rows (887a7f6), two rounds;
 self: edges/self.txt, stage 10 paired against STEP10_PAIRED=off ./step10 at 1024-2048 rows;
 confirm: confirm/confirm.txt, ./step11 with the thirteenth H200 amendment (0004e4d) against
-./step08, one round."""
+./step08, one round;
+wider: wider/wider.txt, halves rows of 264-336 KB (the wider CTAs' plan, persistent clusters of one),
+./step11 (97ab985) against stage 10 forced onto 8 slices, persistent, on 3 paired CTAs and on 2 wide
+CTAs, two rounds."""
 import importlib.util
 import os
 import sys
@@ -23,7 +26,16 @@ _spec.loader.exec_module(_t67)
 
 FILES = {"below224": ("../session67/next/below224.txt", "./step11"), "below": ("below/below.txt", "./step11"),
          "many": ("below/many.txt", "./step11"), "edges": ("edges/edges.txt", "./step08"),
-         "self": ("edges/self.txt", "./step10"), "confirm": ("confirm/confirm.txt", "./step08")}
+         "self": ("edges/self.txt", "./step10"), "confirm": ("confirm/confirm.txt", "./step08"),
+         "wider": ("wider/wider.txt", "./step11")}
+
+
+WIDE = "STEP10_FORM=wide STEP10_SLICES=8 STEP10_PERSISTENT=on"
+
+
+def label(form):
+    return {WIDE + " STEP10_PAIRED=on ./step10": "8 slices, 3 paired CTAs (forced)",
+            WIDE + " STEP10_PAIRED=off ./step10": "8 slices, 2 wide CTAs (forced)"}.get(form) or _t67.label(form)
 
 
 def main():
@@ -31,7 +43,7 @@ def main():
     if what not in FILES:
         sys.exit(__doc__)
     path, base = FILES[what]
-    _t67.forms_table(os.path.join(HERE, path), base, _t67.label)
+    _t67.forms_table(os.path.join(HERE, path), base, label)
 
 
 if __name__ == "__main__":
