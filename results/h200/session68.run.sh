@@ -27,7 +27,8 @@
 #     spent; a call was refused): with explore/session68/wider.patch applied and committed first
 #     (3 paired CTAs from the wider CTAs' plan at 6-12 rows a cluster, and the GPU case 600 x
 #     139272), stage 10's and stage 11's GPU case of many long rows, then ./step11 at two of
-#     wider's shapes and one past 12 rows a cluster, one round
+#     wider's shapes, one round; past 12 rows a cluster (1200-4096 rows), where the plan keeps the
+#     wider CTAs, ./step11 against stage 10 forced onto 3 paired CTAs, two rounds
 part=${1:-below}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -71,7 +72,9 @@ wider)
   cat $R/wider.txt ;;
 adoptw)
   for st in 10 11; do test_case $st persistent 30 "every stage on many long rows: persistent*"; done
-  printf 'f16 528 151936\nbf16 1024 172032\nbf16 1200 172032\n' | PROBE_UNTIL=150 group adoptw 1 ./step11 \
-    > $R/adoptw.txt 2>&1
-  cat $R/adoptw.txt ;;
+  printf 'f16 528 151936\nbf16 1024 172032\n' | PROBE_UNTIL=150 group adoptw 1 ./step11 > $R/adoptw.txt 2>&1
+  F="STEP10_FORM=wide STEP10_SLICES=8 STEP10_PERSISTENT=on STEP10_PAIRED=on"
+  printf 'bf16 1200 172032\nf16 1536 151936\nbf16 2048 172032\nbf16 4096 139264\n' |
+    PROBE_UNTIL=400 group past12 2 ./step11 "$F ./step10" > $R/past12.txt 2>&1
+  cat $R/adoptw.txt $R/past12.txt ;;
 esac
