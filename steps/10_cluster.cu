@@ -750,6 +750,7 @@ Plan paired_plan(int64_t N, const Plan& q) {
   h.part = ceil_div(ceil_div(N, int64_t{h.cluster}), line) * line;
   h.tile = h.part;
   h.smem = paired_smem<T>(h.part);
+  h.slices = kWideSmem;  // from a plan of wider CTAs too
   return h;
 }
 
@@ -778,20 +779,27 @@ Paired forced_paired() {
 //   528-1000 rows of 128-208 KB, 3.3-7.5% at 1024-2048 rows (session68/below/, edges/self.txt).
 //   fp32 gained 0.8-2.0% at 528-768 rows of 192-256 KB, nothing from 1024, lost 2.0% at
 //   528 x 40960; not taken.
+// - from a persistent wider CTA a row (halves' rows of 256-336 KB, clusters of one), with 6-12
+//   rows for each cluster: 3 paired CTAs. 3.1-11.8% less time at 528-1024 rows (fp16 528 x
+//   151936, 1024 x 163840, bf16 600 x 139264, 1024 x 172032; session68/wider/); at fp16 2048 x
+//   151936 1.2% more than stage 08's wider block, which the dispatcher runs there.
 template <class T>
 Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q) {
   const Paired f = forced_paired();
-  if (f == Paired::off || q.shifted || q.slices != kWideSmem) return q;
+  if (f == Paired::off || q.shifted) return q;
   Plan h = paired_plan<T>(N, q);
   h.persistent = true;
   // The forms measured (the GPU is asked how many clusters it holds only for those, or when forced).
   const bool halves = sizeof(T) == 2, full = 8 * h.part >= 7 * wide_packs(kPairedThreads) * int64_t{kVec<T>};
-  const bool from_two = q.persistent && q.cluster == 2 && (h.cluster == 3 || (halves && h.cluster == 4));
-  const bool from_one = !q.persistent && forced_persistent() != Persist::off && halves && q.cluster == 1 &&
+  const bool wide = q.slices == kWideSmem, wider = q.slices == kWiderSmem;
+  const bool from_two = wide && q.persistent && q.cluster == 2 && (h.cluster == 3 || (halves && h.cluster == 4));
+  const bool from_one = wide && !q.persistent && forced_persistent() != Persist::off && halves && q.cluster == 1 &&
                         h.cluster == 2;
-  if (f == Paired::on ? !q.persistent : !((full && from_two) || from_one)) return q;
+  const bool from_wider = wider && q.persistent && halves && q.cluster == 1 && h.cluster == 3;
+  if (f == Paired::on ? !(wide && q.persistent) : !((full && from_two) || from_one || from_wider)) return q;
   if (h.cluster > kMaxCluster || active_clusters<T>(d, h) < 1) return q;
   const int64_t held = active_clusters<T>(d, h);
+  if (from_wider && f != Paired::on) return M >= 6 * held && M <= 12 * held ? h : q;
   return M >= (f == Paired::on ? 1 : from_two ? 16 : 4) * held ? h : q;
 }
 
