@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Device runs of the sixty-ninth session (2026-11-30), on an H200, in the order they ran:
+#   OUT=... bash results/h200/session69.run.sh adoptw   the sixty-eighth's wider.patch as adopted
+#     (stage 10's 3 paired CTAs from the wider CTAs' persistent plan, halves rows of 256-336 KB, at
+#     6-12 rows a cluster): stage 10's and stage 11's GPU case of many long rows (600 x 139272
+#     added), ./step11 at two shapes the rule now takes, one round; then the rule's bounds: below 6
+#     rows a cluster (264-520 rows) and past 12 (1100-4096 rows), ./step11 against stage 10 forced
+#     onto 3 paired CTAs, two rounds, each its own process; then make test-gpu on stages 10 and 11
+part=${1:-adoptw}
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, peers_*; the call's files under ./$part/
+. results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
+case $part in
+adoptw) mk step10 step11 build/test_gpu ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+case $part in
+adoptw)
+  for st in 10 11; do test_case $st persistent 30 "every stage on many long rows: persistent*"; done
+  printf 'f16 528 151936\nbf16 1024 172032\n' | PROBE_UNTIL=150 group adoptw 1 ./step11 > $R/adoptw.txt 2>&1
+  F="STEP10_FORM=wide STEP10_SLICES=8 STEP10_PERSISTENT=on STEP10_PAIRED=on"
+  printf 'bf16 264 172032\nf16 400 151936\nbf16 520 139264\n' |
+    PROBE_UNTIL=250 group below6 2 ./step11 "$F ./step10" > $R/below6.txt 2>&1
+  printf 'f16 1100 151936\nbf16 1200 172032\nf16 1536 151936\nbf16 2048 172032\nbf16 4096 139264\n' |
+    PROBE_UNTIL=330 group past12 2 ./step11 "$F ./step10" > $R/past12.txt 2>&1
+  cat $R/adoptw.txt $R/below6.txt $R/past12.txt
+  LIMIT=450 test_gpu 10
+  LIMIT=585 test_gpu 11 ;;
+esac
