@@ -920,14 +920,16 @@ std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
                              std::to_string(active_clusters<T>(d, p)) + " clusters at once",
                          plan_kernel<T>(p), kWideThreads, p.smem, int64_t{kWideReg + slices} * kVec<T>});
         }
-  // The paired CTAs (persistent, 8 slices, rows in packs) on rows of 512 KB, 4 a row: the plan's
-  // in halves, STEP10_PAIRED=on's in fp32.
-  const int64_t part = wide_max_part<T>(kWideSmem);
-  const Plan h = paired_plan<T>(2 * part, Plan{true, 2, part, part, 0, false, true, false, kWideSmem});
-  out.push_back({"softmax_cluster_wide_persistent paired, 8 slices, N = " + std::to_string(2 * part) +
-                     ", cluster " + std::to_string(h.cluster) + ", " + std::to_string(active_clusters<T>(d, h)) +
-                     " clusters at once",
-                 plan_kernel<T>(h), kPairedThreads, h.smem, int64_t{kWideReg + kWideSmem} * kVec<T>});
+  // The paired CTAs (persistent, 8 slices, rows in packs), full parts, 2-4 a row: the plans' in
+  // halves, STEP10_PAIRED=on's in fp32.
+  for (int c : {2, 3, 4}) {
+    const int64_t full = int64_t{wide_packs(kPairedThreads)} * kVec<T>, part = wide_max_part<T>(kWideSmem);
+    const Plan h = paired_plan<T>(c * full, Plan{true, 2, part, part, 0, false, true, false, kWideSmem});
+    out.push_back({"softmax_cluster_wide_persistent paired, 8 slices, N = " + std::to_string(c * full) +
+                       ", cluster " + std::to_string(h.cluster) + ", " + std::to_string(active_clusters<T>(d, h)) +
+                       " clusters at once",
+                   plan_kernel<T>(h), kPairedThreads, h.smem, int64_t{kWideReg + kWideSmem} * kVec<T>});
+  }
   return out;
 }
 std::vector<KernelConfig> explain(const DeviceInfo& d, DType t) {
