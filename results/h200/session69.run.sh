@@ -6,11 +6,17 @@
 #     added), ./step11 at two shapes the rule now takes, one round; then the rule's bounds: below 6
 #     rows a cluster (264-520 rows) and past 12 (1100-4096 rows), ./step11 against stage 10 forced
 #     onto 3 paired CTAs, two rounds, each its own process; then make test-gpu on stages 10 and 11
+#   OUT=... bash results/h200/session69.run.sh bounds   where 3 paired CTAs should stop: stage 10's
+#     --explain (the 3-CTA clusters an H200 holds), then ./step11 against stage 10 forced onto 3
+#     paired CTAs past 2048 rows, where the dispatcher runs 10's wider CTAs or 08 (upper.shapes),
+#     and below 512 rows, where it runs 08's wider block (lower.shapes), two rounds, each its own
+#     process; compute-sanitizer's four tools on forced 3 paired CTAs at rows of 256-336 KB
 part=${1:-adoptw}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
 case $part in
 adoptw) mk step10 step11 build/test_gpu ;;
+bounds) mk step10 step11 ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -25,4 +31,17 @@ adoptw)
   cat $R/adoptw.txt $R/below6.txt $R/past12.txt
   LIMIT=450 test_gpu 10
   LIMIT=585 test_gpu 11 ;;
+bounds)
+  for t in f16 bf16; do ./step10 --explain --dtype $t > $R/explain-step10-$t.txt 2>&1; done
+  grep -h paired $R/explain-step10-*.txt
+  S=results/h200/explore/session69
+  F="STEP10_FORM=wide STEP10_SLICES=8 STEP10_PERSISTENT=on STEP10_PAIRED=on"
+  PROBE_UNTIL=330 group upper 2 ./step11 "$F ./step10" < $S/upper.shapes > $R/upper.txt 2>&1
+  PROBE_UNTIL=420 group lower 2 ./step11 "$F ./step10" < $S/lower.shapes > $R/lower.txt 2>&1
+  cat $R/upper.txt $R/lower.txt
+  env $F timeout 150 bash -c '. results/h100/explore/probe.sh; sanitize ./step10' > $R/sanitize-step10-paired3.txt 2>&1 <<'S'
+bf16 100 139272 3 paired CTAs, parts 71% full, the last shorter
+f16 90 172040 3 paired CTAs, parts 7/8 full, the last shorter
+S
+  tail -n 9 $R/sanitize-step10-paired3.txt ;;
 esac
