@@ -779,10 +779,13 @@ Paired forced_paired() {
 //   528-1000 rows of 128-208 KB, 3.3-7.5% at 1024-2048 rows (session68/below/, edges/self.txt).
 //   fp32 gained 0.8-2.0% at 528-768 rows of 192-256 KB, nothing from 1024, lost 2.0% at
 //   528 x 40960; not taken.
-// - from a persistent wider CTA a row (halves' rows of 256-336 KB, clusters of one), with 6-12
-//   rows for each cluster: 3 paired CTAs. 3.1-11.8% less time at 528-1024 rows (fp16 528 x
-//   151936, 1024 x 163840, bf16 600 x 139264, 1024 x 172032; session68/wider/); at fp16 2048 x
-//   151936 1.2% more than stage 08's wider block, which the dispatcher runs there.
+// - from a wider CTA a row (halves' rows of 256-336 KB, clusters of one), from 2.5 rows for each
+//   cluster (79 held on an H200): 3 paired CTAs, up to 20 rows a cluster, or at any number where
+//   the parts are 7/8 full (rows of 336 KB). 3.1-11.8% less time than the wider CTAs at 528-1024
+//   rows (session68/wider/), 0.8-2.1% at fp16 1100 / 1536 x 151936, 1.0% at fp16 2047 x 163840;
+//   0.8-2.1% more at bf16 2048-4096 x 139264 and 2560 x 151936; at rows of 336 KB 5.3-11.7% less
+//   at bf16 1200-4096 x 172032 (session69/adoptw/, bounds/). Against stage 08's wider block, which
+//   the dispatcher runs below 512 rows: 5.6-18.2% less at 200-511 rows, 1.0% more at 132.
 template <class T>
 Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q) {
   const Paired f = forced_paired();
@@ -795,11 +798,11 @@ Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q)
   const bool from_two = wide && q.persistent && q.cluster == 2 && (h.cluster == 3 || (halves && h.cluster == 4));
   const bool from_one = wide && !q.persistent && forced_persistent() != Persist::off && halves && q.cluster == 1 &&
                         h.cluster == 2;
-  const bool from_wider = wider && q.persistent && halves && q.cluster == 1 && h.cluster == 3;
+  const bool from_wider = wider && forced_persistent() != Persist::off && halves && q.cluster == 1 && h.cluster == 3;
   if (f == Paired::on ? !(wide && q.persistent) : !((full && from_two) || from_one || from_wider)) return q;
   if (h.cluster > kMaxCluster || active_clusters<T>(d, h) < 1) return q;
   const int64_t held = active_clusters<T>(d, h);
-  if (from_wider && f != Paired::on) return M >= 6 * held && M <= 12 * held ? h : q;
+  if (from_wider && f != Paired::on) return 2 * M >= 5 * held && (full || M <= 20 * held) ? h : q;
   return M >= (f == Paired::on ? 1 : from_two ? 16 : 4) * held ? h : q;
 }
 
