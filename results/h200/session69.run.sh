@@ -11,12 +11,18 @@
 #     paired CTAs past 2048 rows, where the dispatcher runs 10's wider CTAs or 08 (upper.shapes),
 #     and below 512 rows, where it runs 08's wider block (lower.shapes), two rounds, each its own
 #     process; compute-sanitizer's four tools on forced 3 paired CTAs at rows of 256-336 KB
+#   OUT=... bash results/h200/session69.run.sh confirm   the bounds as built (stage 10's paired CTAs
+#     from 2.5 rows a cluster to 20, any number at rows of 336 KB; rule 33's two new amendments):
+#     stage 10's and stage 11's GPU case of many long rows (200 x 151944 added), ./step11 against
+#     ./step08 at five shapes, fp16 336 KB rows at 3072 and 4096 among them (unmeasured before),
+#     one round; then make test-gpu on stages 10 and 11
 part=${1:-adoptw}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
 case $part in
 adoptw) mk step10 step11 build/test_gpu ;;
 bounds) mk step10 step11 ;;
+confirm) mk step08 step10 step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -44,4 +50,11 @@ bf16 100 139272 3 paired CTAs, parts 71% full, the last shorter
 f16 90 172040 3 paired CTAs, parts 7/8 full, the last shorter
 S
   tail -n 9 $R/sanitize-step10-paired3.txt ;;
+confirm)
+  for st in 10 11; do test_case $st persistent 40 "every stage on many long rows: persistent*"; done
+  printf 'f16 3072 172032\nf16 4096 172032\nf16 200 151936\nbf16 1024 172032\nbf16 3072 172032\n' |
+    PROBE_UNTIL=230 group confirm 1 ./step11 ./step08 > $R/confirm.txt 2>&1
+  cat $R/confirm.txt
+  LIMIT=420 test_gpu 10
+  LIMIT=585 test_gpu 11 ;;
 esac
