@@ -585,10 +585,9 @@ bool wider_pays(const DeviceInfo& d, int64_t M, const Plan& wide, const Plan& wi
 }
 
 template <class T>
-Plan plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs) {
+Plan plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs, Form f = forced_form()) {
   const int64_t V = kVec<T>, cap = max_tile<T>(d);
   auto part_for = [&](int c) { return ceil_div(ceil_div(N, c), V) * V; };
-  const Form f = forced_form();
   const bool wide = f == Form::wide || (f == Form::automatic && wide_by_default(M, N * int64_t{sizeof(T)}, sizeof(T),
                                                                                 packs == Packs::shifted));
   if (packs != Packs::none && wide) {
@@ -806,6 +805,19 @@ Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q)
   return M >= (f == Paired::on ? 1 : from_two ? 16 : 4) * held ? h : q;
 }
 
+// Below the wide form's rows (halves under 512 rows), rows of 256-336 KB in packs still take 3
+// paired CTAs where that pays: the wider CTA's plan, handed to paired_if_it_pays (sixty-ninth
+// session: fp16 200 x 151936 on the parts form 57.2 us, session69/confirm/, on forced paired CTAs
+// 41.1, bounds/lower.txt).
+template <class T>
+Plan paired_below_wide(const DeviceInfo& d, int64_t M, int64_t N, Packs packs, const Plan& p) {
+  if (sizeof(T) != 2 || packs != Packs::whole || forced_form() != Form::automatic) return p;
+  const Plan w = plan<T>(d, M, N, packs, Form::wide);
+  if (!w.wide || w.slices != kWiderSmem || w.cluster != 1 || active_clusters<T>(d, w) < 1) return p;
+  const Plan h = paired_if_it_pays<T>(d, M, N, w);
+  return h.threads == kPairedThreads ? h : p;
+}
+
 // The plan a call runs: the wide form when the rows allow it and its cluster fits the GPU
 // (persistent where that pays, for rows in whole packs), else the parts form (which refuse() has
 // checked). Shifted rows take one cluster each: persistent, such rows ran 4-16 points slower than
@@ -814,7 +826,7 @@ Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q)
 template <class T>
 Plan call_plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs) {
   Plan p = plan<T>(d, M, N, packs);
-  if (!p.wide) return p;
+  if (!p.wide) return paired_below_wide<T>(d, M, N, packs, p);
   if (active_clusters<T>(d, p) < 1) return plan<T>(d, M, N, Packs::none);
   if (p.shifted) return p;
   Plan q = p;
