@@ -15,7 +15,11 @@
 #     from 2.5 rows a cluster to 20, any number at rows of 336 KB; rule 33's two new amendments):
 #     stage 10's and stage 11's GPU case of many long rows (200 x 151944 added), ./step11 against
 #     ./step08 at five shapes, fp16 336 KB rows at 3072 and 4096 among them (unmeasured before),
-#     one round; then make test-gpu on stages 10 and 11
+#     one round; then make test-gpu on stages 10 and 11 (fp16 200 x 151936 ran the parts form,
+#     57.2 us: stage 10 did not take the wide form below 512 rows, so never the paired CTAs)
+#   OUT=... bash results/h200/session69.run.sh below512   the fix (paired_below_wide): stage 10's and
+#     stage 11's GPU cases of many long rows and of rows of 96 KB to 2 MB, ./step11 against
+#     ./step08 at five shapes below 512 rows, one round; then make test-gpu on stage 10
 part=${1:-adoptw}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -23,6 +27,7 @@ case $part in
 adoptw) mk step10 step11 build/test_gpu ;;
 bounds) mk step10 step11 ;;
 confirm) mk step08 step10 step11 build/test_gpu ;;
+below512) mk step08 step10 step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -57,4 +62,11 @@ confirm)
   cat $R/confirm.txt
   LIMIT=420 test_gpu 10
   LIMIT=585 test_gpu 11 ;;
+below512)
+  for st in 10 11; do test_case $st persistent 40 "every stage on many long rows: persistent*"; done
+  test_case 11 rows96k 90 "every stage on rows of 96 KB to 2 MB*"
+  printf 'f16 200 151936\nbf16 264 139264\nf16 330 172032\nf16 511 172032\nbf16 132 172032\n' |
+    PROBE_UNTIL=240 group below512 1 ./step11 ./step08 > $R/below512.txt 2>&1
+  cat $R/below512.txt
+  LIMIT=440 test_gpu 10 ;;
 esac
