@@ -20,6 +20,7 @@
 #   OUT=... bash results/h200/session69.run.sh below512   the fix (paired_below_wide): stage 10's and
 #     stage 11's GPU cases of many long rows and of rows of 96 KB to 2 MB, ./step11 against
 #     ./step08 at five shapes below 512 rows, one round; then make test-gpu on stage 10
+#   OUT=... bash results/h200/session69.run.sh final   make test-gpu on stage 11 at the fix
 part=${1:-adoptw}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -28,6 +29,7 @@ adoptw) mk step10 step11 build/test_gpu ;;
 bounds) mk step10 step11 ;;
 confirm) mk step08 step10 step11 build/test_gpu ;;
 below512) mk step08 step10 step11 build/test_gpu ;;
+final) mk step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -69,4 +71,5 @@ below512)
     PROBE_UNTIL=240 group below512 1 ./step11 ./step08 > $R/below512.txt 2>&1
   cat $R/below512.txt
   LIMIT=440 test_gpu 10 ;;
+final) LIMIT=290 test_gpu 11 ;;
 esac
