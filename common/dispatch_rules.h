@@ -324,7 +324,7 @@ inline constexpr Amendment kGpuAmendments[] = {
       "on the H200, halves below 512 rows: 10's 3 paired CTAs, from 2.5 rows for each of the 79 clusters it holds: 5.6-18.2% less time than 08's wider block at all 9 shapes of 200 .. 511 rows of 272-336 KB (fp16 330 x 172032: 66.9 against 81.8 us, 87.4 against 71.8% of the copy); 08 1.0% ahead at bf16 132 x 172032"}},
     {"NVIDIA H200", 33, "08",
      {kF16, Rows::packed, 2048, 4096, 171841, 172032, kNoLimit, "10",
-      "on the H200, fp16 rows of 336 KB (the 3 paired CTAs' parts 7/8 full) from 2048 rows: 10's paired CTAs, 13.7% less time than 08's wider block at 2048 x 172032 (354.7 against 411.1 us, 93.9 against 81.7% of the copy)"}},
+      "on the H200, fp16 rows of 336 KB (the 3 paired CTAs' parts 7/8 full) from 2048 rows: 10's paired CTAs, 10.8-13.7% less time than 08's wider block at 2048 / 3072 / 4096 x 172032 (2048: 354.7 against 411.1 us, 93.8 against 81.7% of the copy; 4096: 697.6 against 781.7)"}},
     {"NVIDIA H200", 35, "08",
      {kHalves, Rows::packed, 1024, 1536, 114688, 131072, kNoLimit, "10",
       "on the H200, rows of 224-256 KB: 10's paired CTAs, 2 a row, persistent: 2.4-3.8% less time than 08's wide block at 1024 rows of 2^17 (fp16: 139.2 against 144.7 us), 1.6% at fp16 1536; level at 2048, 08 0.9% ahead at fp16 4096"}},
