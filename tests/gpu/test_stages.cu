@@ -294,7 +294,8 @@ TEST_CASE("every stage on rows of 96 KB to 2 MB, where 08 holds up to 336 KB per
 // halves' rows of 224-256 KB 2, persistent, from 4 rows a cluster: 600 x 122888; rows of 128-224
 // KB too since the sixty-eighth: 600 x 73736 (a part of 577 lines, then a shorter one); and 3
 // for halves' rows of 256-336 KB from 2.5 rows a cluster, where the plan was the wider CTAs
-// (clusters of one): 600 x 139272 (persistent), 200 x 151944 (below 512 rows, the parts form before).
+// (clusters of one): 600 x 139272 (persistent), 200 x 151944 (below 512 rows: the parts form
+// before).
 TEST_CASE("every stage on many long rows: persistent wide clusters, several rows each") {
   for_each_stage([](const Stage& s, DType t) {
     const bool f32 = t == DType::f32;
