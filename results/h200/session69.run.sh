@@ -25,8 +25,10 @@
 #     ./step11 against stage 10 forced onto 3 paired CTAs on fp32 rows of 272-336 KB (264-2048
 #     rows, where stage 08's wider block runs) and halves rows of 320-335 KB past 2047 rows, which
 #     the plan leaves on the wider CTAs untimed (next.shapes); then the cliff at exactly 336 KB:
-#     stage 08's wider block and stage 10's wider CTAs (STEP10_PAIRED=off) at rows of 328-336 KB
-#     (cliff.shapes); two rounds each, each its own process
+#     stage 08's wider block, stage 10's wider CTAs (STEP10_PAIRED=off) and stage 10 as built at
+#     rows of 320-336 KB (cliff.shapes: 163840 halves is 20 packs a thread, 12 slices of 16 KB;
+#     from 165888 it is 21, 13 slices, 208 KB, which leaves an SM's L1 28 KB where 192 left 60: is
+#     the loss at the 13th slice, or at a full row?); two rounds each, each its own process
 part=${1:-adoptw}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
