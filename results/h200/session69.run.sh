@@ -27,8 +27,8 @@
 #     the plan leaves on the wider CTAs untimed (next.shapes); then the cliff at exactly 336 KB:
 #     stage 08's wider block, stage 10's wider CTAs (STEP10_PAIRED=off) and stage 10 as built at
 #     rows of 320-336 KB (cliff.shapes: 163840 halves is 20 packs a thread, 12 slices of 16 KB;
-#     from 165888 it is 21, 13 slices, 208 KB, which leaves an SM at most 28 KB of L1, 192 up to 60: is
-#     the loss at the 13th slice, or at a full row?); two rounds each, each its own process
+#     from 165888 it is 21, 13 slices, 208 KB, which leaves an SM at most 28 KB of L1, 192 up to
+#     60: is the loss at the 13th slice, or at a full row?); two rounds each, each its own process
 part=${1:-adoptw}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
