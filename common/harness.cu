@@ -240,6 +240,8 @@ static void print_help(const Stage& s, const char* argv0) {
       "  --dtype T             f32 (default), f16 or bf16 where the stage has the kernel\n"
       "  --check               validate only, no benchmark\n"
       "  --explain             registers, shared memory and occupancy of the stage's kernels\n"
+      "                        (with --rows/--cols: first what that shape launches, where the\n"
+      "                        stage says)\n"
       "  --iters K             timed iterations per shape (default 100, 20 above 1 GB)\n"
       "  --benchmark_...       Google Benchmark's own flags, e.g. --benchmark_out=run.json\n\n"
       "exit codes: 0 ok, 1 wrong result or CUDA error, 2 usage, 3 no GPU / too little memory\n",
@@ -286,6 +288,10 @@ int run_stage(const Stage& s, int argc, char** argv) {
   print_device_header(d, stdout);
   std::printf("commit %s\n\n", SOFTMAX_COMMIT);
   if (o.explain) {
+    for (const Shape& sh : shapes)  // the shape given, if the stage says what it launches for it
+      if (s.plan_note)
+        std::printf("%s %lld x %lld: %s\n\n", dtype_name(o.dtype), static_cast<long long>(sh.M),
+                    static_cast<long long>(sh.N), s.plan_note(d, o.dtype, sh.M, sh.N).c_str());
     print_explain(s, d, o.dtype, stdout);
     return kExitOk;
   }

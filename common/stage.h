@@ -69,6 +69,10 @@ struct Stage {
   // Fast only when x and y are 16-byte aligned (it takes a plain fallback otherwise): the
   // dispatcher passes it over for pointers off 16 bytes.
   bool wants_aligned16 = false;
+  // Optional: in one line, what a call of M x N (rows packed, x and y from cudaMalloc) launches,
+  // for a stage whose plan depends on the shape and the GPU (--explain with --rows/--cols, and
+  // stage 11's --plan). Call only for a shape refuse() takes.
+  std::string (*plan_note)(const DeviceInfo&, DType, int64_t M, int64_t N) = nullptr;
 };
 
 bool stage_has(const Stage& s, DType t);

@@ -880,6 +880,27 @@ void launch_strided(DType t, const void* x, void* y, int64_t M, int64_t N, int64
   });
 }
 
+// --explain --rows/--cols and stage 11's --plan: the plan launch_typed makes for M x N, rows packed
+// and x, y from cudaMalloc (16-byte aligned: in whole packs when N is a multiple of kVec, else
+// shifted), in one line.
+template <class T>
+std::string plan_note_typed(const DeviceInfo& d, int64_t M, int64_t N) {
+  set_attributes<T>(d);
+  const Plan p = call_plan<T>(d, M, N, N % kVec<T> == 0 ? Packs::whole : Packs::shifted);
+  const std::string cluster = "clusters of " + std::to_string(p.cluster) + " CTAs of ";
+  const std::string grid = p.persistent ? "persistent on " + std::to_string(active_clusters<T>(d, p)) + " clusters"
+                                        : "a cluster a row";
+  if (!p.wide)
+    return "parts form: " + cluster + std::to_string(kThreads) + " threads, parts of " + std::to_string(p.part) +
+           " elements in tiles of " + std::to_string(p.tile) + (p.bulk ? " by bulk copies, " : ", ") + grid;
+  const std::string form = p.threads == kPairedThreads ? "paired CTAs: " : "wide form: ";
+  return form + cluster + std::to_string(p.threads) + " threads, " + std::to_string(p.slices) + " slices, parts of " +
+         std::to_string(p.part) + " elements" + (p.shifted ? " (shifted)" : "") + ", " + grid;
+}
+std::string plan_note(const DeviceInfo& d, DType t, int64_t M, int64_t N) {
+  return with_element_type(t, [&](auto tag) { return plan_note_typed<decltype(tag)>(d, M, N); });
+}
+
 // ---- what the stage takes ------------------------------------------------------------------------
 
 template <class T>
@@ -964,7 +985,8 @@ const Stage stage10 = {"10",        "cluster",
                        launch_f32,  launch_f16,
                        launch_bf16, refuse,
                        max_cols,    sweep(),
-                       explain,     launch_strided};
+                       explain,     launch_strided,
+                       false,       plan_note};
 
 }  // namespace
 

@@ -143,8 +143,8 @@ void print_extra_help() {
 
 // ---- --plan ---------------------------------------------------------------------------------
 
-// For each shape (rows ld apart; 0: packed): the stage dispatch_choose() picks, its reason, and the
-// candidates passed over on the way.
+// For each shape (rows ld apart; 0: packed): the stage dispatch_choose() picks, its reason, the
+// candidates passed over on the way, and (packed rows) what the stage launches where it says.
 int plan(const DeviceInfo& d, DType t, const std::vector<Shape>& shapes, int64_t ld) {
   std::printf("%s\n\n%8s %10s %5s  %-5s %s\n", dispatch_table_note(d).c_str(), "M", "N", "dtype", "stage",
               "why");
@@ -153,6 +153,8 @@ int plan(const DeviceInfo& d, DType t, const std::vector<Shape>& shapes, int64_t
     std::printf("%8lld %10lld %5s  %-5s %s\n", static_cast<long long>(sh.M), static_cast<long long>(sh.N),
                 dtype_name(t), c.stage ? c.stage->id : "none", c.reason.c_str());
     for (const std::string& p : c.passed_over) std::printf("%33s passed over %s\n", "", p.c_str());
+    if (c.stage && c.stage->plan_note && ld <= 0)  // what it launches (packed rows only)
+      std::printf("%33s runs %s\n", "", c.stage->plan_note(d, t, sh.M, sh.N).c_str());
   }
   return kExitOk;
 }
