@@ -29,7 +29,8 @@
 #     rows of 320-336 KB (cliff.shapes: 163840 halves is 20 packs a thread, 12 slices of 16 KB;
 #     from 165888 it is 21, 13 slices, 208 KB, which leaves an SM at most 28 KB of L1, 192 up to
 #     60: is the loss at the 13th slice, or at a full row?); two rounds each, each its own process;
-#     first stage 11's --plan and stage 10's --explain --rows/--cols notes (not run before)
+#     first stage 11's --plan and stage 10's --explain --rows/--cols notes, and the GPU test case
+#     that reads them (none run before)
 part=${1:-adoptw}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, peers_*; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -39,7 +40,7 @@ bounds) mk step10 step11 ;;
 confirm) mk step08 step10 step11 build/test_gpu ;;
 below512) mk step08 step10 step11 build/test_gpu ;;
 final) mk step11 build/test_gpu ;;
-next) mk step08 step10 step11 ;;
+next) mk step08 step10 step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -90,6 +91,7 @@ next)
       [ $dt = $t ] && ./step10 --explain --dtype $t --rows $m --cols $n | grep -m1 "^$t $m x $n:"
     done < $S/cliff.shapes
   done > $R/plans.txt 2>&1
+  test_case 10 plan 30 "stage 10 plans 3 paired CTAs*"  # reads the same notes
   F="STEP10_FORM=wide STEP10_SLICES=8 STEP10_PERSISTENT=on STEP10_PAIRED=on"
   PROBE_UNTIL=400 group next 2 ./step11 "$F ./step10" < $S/next.shapes > $R/next.txt 2>&1
   PROBE_UNTIL=560 group cliff 2 ./step08 "STEP10_PAIRED=off ./step10" ./step10 < $S/cliff.shapes > $R/cliff.txt 2>&1

@@ -314,6 +314,35 @@ TEST_CASE("every stage on many long rows: persistent wide clusters, several rows
   });
 }
 
+// Stage 10's plan for halves rows of 256-336 KB, read from its plan note (nothing launches): 3
+// paired CTAs from 2.5 to 20 rows for each 3-CTA cluster the GPU holds, and at any number of rows
+// of 336 KB, whose parts are 7/8 full (sixty-ninth session); rows of 256 KB take 2. The bounds
+// are in clusters held, so the test holds on any GPU with clusters; under a STEP10_ knob it is
+// skipped.
+TEST_CASE("stage 10 plans 3 paired CTAs for halves rows of 256-336 KB between its bounds") {
+  const Stage* s = find_stage("10");
+  const DeviceInfo& d = device_info();
+  for (const char* knob : {"STEP10_FORM", "STEP10_SLICES", "STEP10_PERSISTENT", "STEP10_PAIRED", "STEP10_CLUSTER"})
+    if (std::getenv(knob)) return;
+  if (!s || !s->plan_note || !selected(*s) || !stage_refusal(*s, d, DType::bf16, 1, 172032).empty()) return;
+  auto note = [&](int64_t M, int64_t N) { return s->plan_note(d, DType::bf16, M, N); };
+  auto paired3 = [&](int64_t M, int64_t N) { return note(M, N).rfind("paired CTAs: clusters of 3 ", 0) == 0; };
+  const std::string full = note(int64_t{1} << 20, 172032);
+  INFO(full);
+  REQUIRE(paired3(int64_t{1} << 20, 172032));
+  const size_t at = full.find("persistent on ");
+  REQUIRE(at != std::string::npos);
+  const int64_t held = std::stoll(full.substr(at + 14));
+  const int64_t lo = (5 * held + 1) / 2, hi = 20 * held;  // 2 M >= 5 held, M <= 20 held
+  INFO("clusters held: " << held);
+  CHECK(paired3(lo, 139264));
+  CHECK_FALSE(paired3(lo - 1, 139264));
+  CHECK(paired3(hi, 151936));
+  CHECK_FALSE(paired3(hi + 1, 151936));
+  CHECK(paired3(hi + 1, 172032));
+  CHECK(note(hi, 131072).rfind("paired CTAs: clusters of 2 ", 0) == 0);
+}
+
 TEST_CASE("every stage handles huge values, -inf entries and all-equal rows") {
   for_each_stage([](const Stage& s, DType t) {
     for (InputKind kind : {InputKind::huge, InputKind::neg_inf, InputKind::all_equal})
