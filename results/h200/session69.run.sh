@@ -21,7 +21,8 @@
 #     stage 11's GPU cases of many long rows and of rows of 96 KB to 2 MB, ./step11 against
 #     ./step08 at five shapes below 512 rows, one round; then make test-gpu on stage 10
 #   OUT=... bash results/h200/session69.run.sh final   make test-gpu on stage 11 at the fix
-#   OUT=... bash results/h200/session69.run.sh next   PREPARED, NOT RUN (the device time was spent):
+#   OUT=... bash results/h200/session69.run.sh next   prepared, not run here (the device time was
+#     spent); the seventieth session ran it as session70.run.sh next:
 #     ./step11 against stage 10 forced onto 3 paired CTAs on fp32 rows of 272-336 KB (264-2048
 #     rows, where stage 08's wider block runs) and halves rows of 320-335 KB past 2047 rows, which
 #     the plan leaves on the wider CTAs untimed (next.shapes); then the cliff at exactly 336 KB:

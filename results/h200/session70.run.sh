@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Device runs of the seventieth session (2026-11-30), on an H200, in the order they ran:
+#   OUT=... bash results/h200/session70.run.sh next   the sixty-ninth session's prepared call
+#     (session69.run.sh next, its shapes under explore/session69/): stage 11's --plan and stage
+#     10's --explain --rows/--cols notes and the GPU case that reads them (none run before); then
+#     ./step11 against stage 10 forced onto 3 paired CTAs on fp32 rows of 272-336 KB and halves
+#     rows of 320-335 KB past 2047 rows (next.shapes); then the cliff at exactly 336 KB: stage 08's
+#     wider block, stage 10's wider CTAs (STEP10_PAIRED=off) and stage 10 as built (cliff.shapes);
+#     two rounds each, each its own process
+#   OUT=... bash results/h200/session70.run.sh tests   make test-gpu on stages 10 and 11
+part=${1:-next}
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case; the call's files under ./$part/
+. results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
+case $part in
+next) mk step08 step10 step11 build/test_gpu ;;
+tests) mk build/test_gpu ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+case $part in
+next)
+  S=results/h200/explore/session69
+  for t in f16 bf16; do  # each shape's plan, as stage 11 and stage 10 print it
+    ./step11 --plan --dtype $t
+    while read -r dt m n; do
+      [ $dt = $t ] && ./step10 --explain --dtype $t --rows $m --cols $n | grep -m1 "^$t $m x $n:"
+    done < $S/cliff.shapes
+  done > $R/plans.txt 2>&1
+  test_case 10 plan 30 "stage 10 plans 3 paired CTAs*"  # reads the same notes
+  F="STEP10_FORM=wide STEP10_SLICES=8 STEP10_PERSISTENT=on STEP10_PAIRED=on"
+  PROBE_UNTIL=400 group next 2 ./step11 "$F ./step10" < $S/next.shapes > $R/next.txt 2>&1
+  PROBE_UNTIL=560 group cliff 2 ./step08 "STEP10_PAIRED=off ./step10" ./step10 < $S/cliff.shapes > $R/cliff.txt 2>&1
+  cat $R/next.txt $R/cliff.txt ;;
+tests)
+  LIMIT=290 test_gpu 10
+  LIMIT=585 test_gpu 11 ;;
+esac
