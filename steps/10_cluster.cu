@@ -797,11 +797,12 @@ Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q)
   const bool from_two = wide && q.persistent && q.cluster == 2 && (h.cluster == 3 || (halves && h.cluster == 4));
   const bool from_one = wide && !q.persistent && forced_persistent() != Persist::off && halves && q.cluster == 1 &&
                         h.cluster == 2;
-  const bool from_wider = wider && forced_persistent() != Persist::off && halves && q.cluster == 1 && h.cluster == 3;
+  const bool from_wider = wider && forced_persistent() != Persist::off && q.cluster == 1 && h.cluster == 3;
+  const bool thirteenth = q.part > wide_max_part<T>(kWiderSmem - 1);  // the wider CTA's last slice in use
   if (f == Paired::on ? !(wide && q.persistent) : !((full && from_two) || from_one || from_wider)) return q;
   if (h.cluster > kMaxCluster || active_clusters<T>(d, h) < 1) return q;
   const int64_t held = active_clusters<T>(d, h);
-  if (from_wider && f != Paired::on) return 2 * M >= 5 * held && (full || M <= 20 * held) ? h : q;
+  if (from_wider && f != Paired::on) return 2 * M >= 5 * held && (thirteenth || M <= 20 * held) ? h : q;
   return M >= (f == Paired::on ? 1 : from_two ? 16 : 4) * held ? h : q;
 }
 

@@ -7,12 +7,20 @@
 #     rows of 320-335 KB past 2047 rows (next.shapes); then the cliff at exactly 336 KB: stage 08's
 #     wider block, stage 10's wider CTAs (STEP10_PAIRED=off) and stage 10 as built (cliff.shapes);
 #     two rounds each, each its own process
+#   OUT=... bash results/h200/session70.run.sh bounds   stage 10's 3 paired CTAs from the wider CTAs
+#     at any number of rows from 2.5 a cluster where the wider CTA needs its 13th slice (halves
+#     rows past 320 KB), and in fp32 too (next.txt: 2.7-11.1% less time than 08 at 264-1024 rows):
+#     each shape's plan, the GPU case that reads the plans, then stage 08's wider block, stage 10's
+#     wider CTAs (STEP10_PAIRED=off) and 10 forced onto 3 paired CTAs at fp32 rows of 272-336 KB
+#     (132-4096 rows) and halves rows past 320 KB (1600-8192 rows; bounds.shapes), two rounds,
+#     each its own process; then make test-gpu on stage 10
 #   OUT=... bash results/h200/session70.run.sh tests   make test-gpu on stages 10 and 11
 part=${1:-next}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
 case $part in
 next) mk step08 step10 step11 build/test_gpu ;;
+bounds) mk step08 step10 build/test_gpu ;;
 tests) mk build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -30,6 +38,16 @@ next)
   PROBE_UNTIL=400 group next 2 ./step11 "$F ./step10" < $S/next.shapes > $R/next.txt 2>&1
   PROBE_UNTIL=560 group cliff 2 ./step08 "STEP10_PAIRED=off ./step10" ./step10 < $S/cliff.shapes > $R/cliff.txt 2>&1
   cat $R/next.txt $R/cliff.txt ;;
+bounds)
+  S=results/h200/explore/session70
+  while read -r t m n; do ./step10 --explain --dtype $t --rows $m --cols $n | grep -m1 "^$t $m x $n:"; done \
+    < $S/bounds.shapes > $R/plans.txt 2>&1
+  cat $R/plans.txt
+  test_case 10 plan 30 "stage 10 plans 3 paired CTAs*"
+  F="STEP10_FORM=wide STEP10_SLICES=8 STEP10_PERSISTENT=on STEP10_PAIRED=on"
+  PROBE_UNTIL=450 group bounds 2 ./step08 "STEP10_PAIRED=off ./step10" "$F ./step10" < $S/bounds.shapes > $R/bounds.txt 2>&1
+  cat $R/bounds.txt
+  LIMIT=590 test_gpu 10 ;;
 tests)
   LIMIT=290 test_gpu 10
   LIMIT=585 test_gpu 11 ;;

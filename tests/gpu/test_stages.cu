@@ -319,28 +319,36 @@ TEST_CASE("every stage on many long rows: persistent wide clusters, several rows
 // of 336 KB, whose parts are 7/8 full (sixty-ninth session); rows of 256 KB take 2. The bounds
 // are in clusters held, so the test holds on any GPU with clusters; under a STEP10_ knob it is
 // skipped.
-TEST_CASE("stage 10 plans 3 paired CTAs for halves rows of 256-336 KB between its bounds") {
+TEST_CASE("stage 10 plans 3 paired CTAs for rows of 256-336 KB between its bounds") {
   const Stage* s = find_stage("10");
   const DeviceInfo& d = device_info();
   for (const char* knob : {"STEP10_FORM", "STEP10_SLICES", "STEP10_PERSISTENT", "STEP10_PAIRED", "STEP10_CLUSTER"})
     if (std::getenv(knob)) return;
-  if (!s || !s->plan_note || !selected(*s) || !stage_refusal(*s, d, DType::bf16, 1, 172032).empty()) return;
-  auto note = [&](int64_t M, int64_t N) { return s->plan_note(d, DType::bf16, M, N); };
-  auto paired3 = [&](int64_t M, int64_t N) { return note(M, N).rfind("paired CTAs: clusters of 3 ", 0) == 0; };
-  const std::string full = note(int64_t{1} << 20, 172032);
-  INFO(full);
-  REQUIRE(paired3(int64_t{1} << 20, 172032));
-  const size_t at = full.find("persistent on ");
-  REQUIRE(at != std::string::npos);
-  const int64_t held = std::stoll(full.substr(at + 14));
-  const int64_t lo = (5 * held + 1) / 2, hi = 20 * held;  // 2 M >= 5 held, M <= 20 held
-  INFO("clusters held: " << held);
-  CHECK(paired3(lo, 139264));
-  CHECK_FALSE(paired3(lo - 1, 139264));
-  CHECK(paired3(hi, 151936));
-  CHECK_FALSE(paired3(hi + 1, 151936));
-  CHECK(paired3(hi + 1, 172032));
-  CHECK(note(hi, 131072).rfind("paired CTAs: clusters of 2 ", 0) == 0);
+  if (!s || !s->plan_note || !selected(*s)) return;
+  // Rows of 272, 297, 320 (the wider CTA's 12 slices), 320 and a pack (its 13th) and 336 KB.
+  struct Rows { DType t; int64_t kb272, kb297, kb320, past320, kb336; };
+  for (const Rows& r : {Rows{DType::bf16, 139264, 151936, 163840, 163848, 172032},
+                        Rows{DType::f32, 69632, 75968, 81920, 81924, 86016}}) {
+    if (!stage_refusal(*s, d, r.t, 1, r.kb336).empty()) continue;
+    auto note = [&](int64_t M, int64_t N) { return s->plan_note(d, r.t, M, N); };
+    auto paired3 = [&](int64_t M, int64_t N) { return note(M, N).rfind("paired CTAs: clusters of 3 ", 0) == 0; };
+    const std::string many = note(int64_t{1} << 20, r.kb336);
+    INFO(dtype_name(r.t) << ": " << many);
+    REQUIRE(paired3(int64_t{1} << 20, r.kb336));
+    const size_t at = many.find("persistent on ");
+    REQUIRE(at != std::string::npos);
+    const int64_t held = std::stoll(many.substr(at + 14));
+    const int64_t lo = (5 * held + 1) / 2, hi = 20 * held;  // 2 M >= 5 held, M <= 20 held
+    INFO("clusters held: " << held);
+    CHECK(paired3(lo, r.kb272));
+    CHECK_FALSE(paired3(lo - 1, r.kb272));
+    CHECK(paired3(hi, r.kb297));
+    CHECK_FALSE(paired3(hi + 1, r.kb297));
+    CHECK_FALSE(paired3(hi + 1, r.kb320));
+    CHECK(paired3(hi + 1, r.past320));  // past 12 slices at any number from lo
+    CHECK_FALSE(paired3(lo - 1, r.past320));
+    if (r.t == DType::bf16) CHECK(note(hi, 131072).rfind("paired CTAs: clusters of 2 ", 0) == 0);
+  }
 }
 
 TEST_CASE("every stage handles huge values, -inf entries and all-equal rows") {
