@@ -14,6 +14,11 @@
 #     wider CTAs (STEP10_PAIRED=off) and 10 forced onto 3 paired CTAs at fp32 rows of 272-336 KB
 #     (132-4096 rows) and halves rows past 320 KB (1600-8192 rows; bounds.shapes), two rounds,
 #     each its own process; then make test-gpu on stage 10
+#   OUT=... bash results/h200/session70.run.sh confirm   the amendments as built (rule 5's two for
+#     fp32 rows of 256-336 KB, rule 33's for halves rows past 320 KB from 2048 rows): ./step11
+#     against ./step08 at seven shapes, one round; past the amendments' rows (fp32 8192 x 86016,
+#     fp16 16384 x 165888) stage 10 forced onto 3 paired CTAs against ./step08, two rounds; then
+#     make test-gpu on stage 11
 #   OUT=... bash results/h200/session70.run.sh tests   make test-gpu on stages 10 and 11
 part=${1:-next}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case; the call's files under ./$part/
@@ -21,6 +26,7 @@ part=${1:-next}
 case $part in
 next) mk step08 step10 step11 build/test_gpu ;;
 bounds) mk step08 step10 build/test_gpu ;;
+confirm) mk step08 step10 step11 build/test_gpu ;;
 tests) mk build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -48,6 +54,13 @@ bounds)
   PROBE_UNTIL=450 group bounds 2 ./step08 "STEP10_PAIRED=off ./step10" "$F ./step10" < $S/bounds.shapes > $R/bounds.txt 2>&1
   cat $R/bounds.txt
   LIMIT=590 test_gpu 10 ;;
+confirm)
+  printf 'f32 200 69632\nf32 1581 81924\nf32 1581 81920\nf32 4096 86016\nbf16 2048 165888\nf16 4096 165888\nbf16 6144 171008\n' |
+    PROBE_UNTIL=250 group confirm 1 ./step11 ./step08 > $R/confirm.txt 2>&1
+  F="STEP10_FORM=wide STEP10_SLICES=8 STEP10_PERSISTENT=on STEP10_PAIRED=on"
+  printf 'f32 8192 86016\nf16 16384 165888\n' | PROBE_UNTIL=330 group past 2 ./step08 "$F ./step10" > $R/past.txt 2>&1
+  cat $R/confirm.txt $R/past.txt
+  LIMIT=590 test_gpu 11 ;;
 tests)
   LIMIT=290 test_gpu 10
   LIMIT=585 test_gpu 11 ;;
