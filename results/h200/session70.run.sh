@@ -17,7 +17,7 @@
 #   OUT=... bash results/h200/session70.run.sh confirm   the amendments as built (rule 5's two for
 #     fp32 rows of 256-336 KB, rule 33's for halves rows past 320 KB from 2048 rows): ./step11
 #     against ./step08 at seven shapes, one round; past the amendments' rows (fp32 8192 x 86016,
-#     fp16 16384 x 165888) stage 10 forced onto 3 paired CTAs against ./step08, two rounds; then
+#     fp16 10240 x 165888) stage 10 forced onto 3 paired CTAs against ./step08, two rounds; then
 #     make test-gpu on stage 11
 #   OUT=... bash results/h200/session70.run.sh tests   make test-gpu on stages 10 and 11
 part=${1:-next}
@@ -58,7 +58,7 @@ confirm)
   printf 'f32 200 69632\nf32 1581 81924\nf32 1581 81920\nf32 4096 86016\nbf16 2048 165888\nf16 4096 165888\nbf16 6144 171008\n' |
     PROBE_UNTIL=250 group confirm 1 ./step11 ./step08 > $R/confirm.txt 2>&1
   F="STEP10_FORM=wide STEP10_SLICES=8 STEP10_PERSISTENT=on STEP10_PAIRED=on"
-  printf 'f32 8192 86016\nf16 16384 165888\n' | PROBE_UNTIL=330 group past 2 ./step08 "$F ./step10" > $R/past.txt 2>&1
+  printf 'f32 8192 86016\nf16 10240 165888\n' | PROBE_UNTIL=330 group past 2 ./step08 "$F ./step10" > $R/past.txt 2>&1
   cat $R/confirm.txt $R/past.txt
   LIMIT=590 test_gpu 11 ;;
 tests)
