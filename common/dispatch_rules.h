@@ -283,10 +283,10 @@ struct Amendment {
 // KB, are the sixty-seventh session's (session67/adopt3/rows256m.txt): 10's paired CTAs, which its
 // plan takes from 528 rows (4 a cluster), so below 1024 rows rule 38 reaches them; for rows of
 // 152-224 KB at 1024-1151 rows the sixty-eighth's (session68/below/many.txt, edges/edges.txt).
-// Rule 33's last two are the sixty-ninth's and seventieth's (session69/bounds/lower.txt, upper.txt;
-// session70/next/next.txt, bounds/bounds.txt): 10's 3 paired CTAs for halves rows of 256-336 KB,
-// which its plan takes from 2.5 rows a cluster, and past 320 KB at any number; rule 5's the
-// seventieth's, the same CTAs for fp32 rows of 256-336 KB.
+// Rule 33's last two are the sixty-ninth's and seventieth's (session69/bounds/lower.txt,
+// upper.txt; session70/next/next.txt, bounds/bounds.txt, confirm/): 10's 3 paired CTAs for halves
+// rows of 256-336 KB, which its plan takes from 2.5 rows a cluster, and past 320 KB at any
+// number; rule 5's the seventieth's, the same CTAs for fp32 rows of 256-336 KB.
 inline constexpr Amendment kGpuAmendments[] = {
     {"NVIDIA H200", 3, "03",
      {kF32, Rows::packed, 1024, 2048, 768, 1024, kNoLimit, "08",
@@ -304,8 +304,8 @@ inline constexpr Amendment kGpuAmendments[] = {
      {kF32, Rows::packed, 198, 1580, 65537, 86016, kNoLimit, "10",
       "on the H200, fp32 rows of 256-336 KB at 2.5-20 rows for each of the 79 clusters of 3 CTAs it holds: 10's 3 paired CTAs, 0.4-11.1% less time than 08's wider block at all 7 shapes of 200 .. 1536 rows (200 x 69632: 35.4 against 38.7 us, 86.2 against 79.3% of the copy; 1024 x 86016: 177.9 against 200.2); 08 1.8% ahead at 132 x 86016"}},
     {"NVIDIA H200", 5, "08",
-     {kF32, Rows::packed, 1581, 4096, 81921, 86016, kNoLimit, "10",
-      "on the H200, fp32 rows past 320 KB (a wider block's 13th slice) from 1581 rows: the same paired CTAs, 4.1-7.2% less time than 08 at 2048 / 4096 x 86016 (2048: 347.6 against 374.4 us, 95.7 against 88.8%); 08 0.4-2.4% ahead at rows of 320 KB or less there (2048 x 69632 / 81920, 4096 x 75776)"}},
+     {kF32, Rows::packed, 1581, 8192, 81921, 86016, kNoLimit, "10",
+      "on the H200, fp32 rows past 320 KB (a wider block's 13th slice) from 1581 rows: the same paired CTAs, 1.8-9.6% less time than 08 at all 4 shapes of 1581 .. 8192 rows (2048 x 86016: 347.6 against 374.4 us, 95.7 against 88.8%); 08 0.4-2.4% ahead at rows of 320 KB or less there (2048 x 69632 / 81920, 4096 x 75776)"}},
     {"NVIDIA H200", 10, "04",
      {kF32, Rows::packed, 255, kNoLimit, 16385, 32767, kNoLimit, "08",
       "on the H200, rows shorter than 32768: 08's wide block, where 04 holds one row an SM: 3.6-24.6% less time than 04 at 255 .. 4096 rows of 16400 .. 24576 (2048 x 16400: 71.32 against 93.98 us, 95.1-95.5% of the copy against 72.2-72.3%)"}},
@@ -331,8 +331,8 @@ inline constexpr Amendment kGpuAmendments[] = {
      {kHalves, Rows::packed, 198, 511, 131073, 172032, kNoLimit, "10",
       "on the H200, halves below 512 rows: 10's 3 paired CTAs, from 2.5 rows for each of the 79 clusters it holds: 5.6-18.2% less time than 08's wider block at all 9 shapes of 200 .. 511 rows of 272-336 KB (fp16 330 x 172032: 66.9 against 81.8 us, 87.4 against 71.8% of the copy); 08 1.0% ahead at bf16 132 x 172032"}},
     {"NVIDIA H200", 33, "08",
-     {kHalves, Rows::packed, 2048, 8192, 163841, 172032, kNoLimit, "10",
-      "on the H200, halves rows past 320 KB (a wider block's 13th slice of shared memory) from 2048 rows: 10's 3 paired CTAs, 9.9-13.9% less time than 08's wider block at all 8 shapes of 2048 .. 8192 rows of 320-336 KB (fp16 2048 x 163848: 352.4 against 409.2 us, 90.0 against 77.5% of the copy; fp16 8192 x 165888: 1331.2 against 1484.2)"}},
+     {kHalves, Rows::packed, 2048, 10240, 163841, 172032, kNoLimit, "10",
+      "on the H200, halves rows past 320 KB (a wider block's 13th slice of shared memory) from 2048 rows: 10's 3 paired CTAs, 9.9-16.2% less time than 08's wider block at all 12 shapes of 2048 .. 10240 rows of 320-336 KB (fp16 2048 x 163848: 352.4 against 409.2 us, 90.0 against 77.5% of the copy; fp16 8192 x 165888: 1331.2 against 1484.2)"}},
     {"NVIDIA H200", 35, "08",
      {kHalves, Rows::packed, 1024, 1536, 114688, 131072, kNoLimit, "10",
       "on the H200, rows of 224-256 KB: 10's paired CTAs, 2 a row, persistent: 2.4-3.8% less time than 08's wide block at 1024 rows of 2^17 (fp16: 139.2 against 144.7 us), 1.6% at fp16 1536; level at 2048, 08 0.9% ahead at fp16 4096"}},
