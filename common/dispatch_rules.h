@@ -285,8 +285,9 @@ struct Amendment {
 // 152-224 KB at 1024-1151 rows the sixty-eighth's (session68/below/many.txt, edges/edges.txt).
 // Rule 33's last two are the sixty-ninth's and seventieth's (session69/bounds/lower.txt,
 // upper.txt; session70/next/next.txt, bounds/bounds.txt, confirm/): 10's 3 paired CTAs for halves
-// rows of 256-336 KB, which its plan takes from 2.5 rows a cluster, and past 320 KB at any
-// number; rule 5's the seventieth's, the same CTAs for fp32 rows of 256-336 KB.
+// rows of 256-336 KB, which its plan takes from more rows than SMs (2.5 rows a cluster until the
+// seventieth, session70/final/low.txt), and past 320 KB at any number; rule 5's the seventieth's,
+// the same CTAs for fp32 rows of 256-336 KB.
 inline constexpr Amendment kGpuAmendments[] = {
     {"NVIDIA H200", 3, "03",
      {kF32, Rows::packed, 1024, 2048, 768, 1024, kNoLimit, "08",
@@ -301,11 +302,11 @@ inline constexpr Amendment kGpuAmendments[] = {
      {kF32, Rows::packed, 2113, kNoLimit, 513, 1024, kNoLimit, "08",
       "on the H200, rows of 2-4 KB from 2113 rows (132 SMs x 2048 threads / 128 lanes), where 08 runs its deep teams: 0.3-5.4% less time than 03 at all 8 shapes of 7.9-9 MB (2304 x 1024: 8.72 against 8.96 us; 4000 x 580: 8.88 against 9.39)"}},
     {"NVIDIA H200", 5, "08",
-     {kF32, Rows::packed, 198, 1580, 65537, 86016, kNoLimit, "10",
-      "on the H200, fp32 rows of 256-336 KB at 2.5-20 rows for each of the 79 clusters of 3 CTAs it holds: 10's 3 paired CTAs, 0.4-11.1% less time than 08's wider block at all 7 shapes of 200 .. 1536 rows (200 x 69632: 35.4 against 38.7 us, 86.2 against 79.3% of the copy; 1024 x 86016: 177.9 against 200.2); 08 1.8% ahead at 132 x 86016"}},
+     {kF32, Rows::packed, 133, 1580, 65537, 86016, kNoLimit, "10",
+      "on the H200, fp32 rows of 256-336 KB from more rows than SMs (past one wave of 08's block an SM) to 20 rows for each of the 79 clusters of 3 CTAs it holds: 10's 3 paired CTAs, 0.4-23.6% less time than 08's wider block at all 9 shapes of 150 .. 1536 rows (150 x 86016: 33.4 against 43.6 us, 85.9 against 65.4% of the copy; 1024 x 86016: 177.9 against 200.2); 08 1.8% ahead at 132 x 86016"}},
     {"NVIDIA H200", 5, "08",
      {kF32, Rows::packed, 1581, 8192, 81921, 86016, kNoLimit, "10",
-      "on the H200, fp32 rows past 320 KB (a wider block's 13th slice) from 1581 rows: the same paired CTAs, 1.8-9.6% less time than 08 at all 4 shapes of 1581 .. 8192 rows (2048 x 86016: 347.6 against 374.4 us, 95.7 against 88.8%); 08 0.4-2.4% ahead at rows of 320 KB or less there (2048 x 69632 / 81920, 4096 x 75776)"}},
+      "on the H200, fp32 rows past 320 KB (a wider block's 13th slice) from 1581 rows: the same paired CTAs, 1.9-9.6% less time than 08 at all 4 shapes of 1581 .. 8192 rows (2048 x 86016: 347.6 against 374.4 us, 95.7 against 88.8%); 08 0.4-2.4% ahead at rows of 320 KB or less there (2048 x 69632 / 81920, 4096 x 75776)"}},
     {"NVIDIA H200", 10, "04",
      {kF32, Rows::packed, 255, kNoLimit, 16385, 32767, kNoLimit, "08",
       "on the H200, rows shorter than 32768: 08's wide block, where 04 holds one row an SM: 3.6-24.6% less time than 04 at 255 .. 4096 rows of 16400 .. 24576 (2048 x 16400: 71.32 against 93.98 us, 95.1-95.5% of the copy against 72.2-72.3%)"}},
@@ -328,8 +329,8 @@ inline constexpr Amendment kGpuAmendments[] = {
      {kF16, Rows::packed, 512, 2047, 131073, 172032, kNoLimit, "10",
       "on the H200, fp16: the same, 0.6-3.1% less time than 08 at 512 .. 1056 rows of 264-297 KB (528 x 151936: 96.6 against 99.7 us); level at 2048 x 151936, 08 0.6-1.0% ahead at 4096 and 8192"}},
     {"NVIDIA H200", 33, "08",
-     {kHalves, Rows::packed, 198, 511, 131073, 172032, kNoLimit, "10",
-      "on the H200, halves below 512 rows: 10's 3 paired CTAs, from 2.5 rows for each of the 79 clusters it holds: 5.6-18.2% less time than 08's wider block at all 9 shapes of 200 .. 511 rows of 272-336 KB (fp16 330 x 172032: 66.9 against 81.8 us, 87.4 against 71.8% of the copy); 08 1.0% ahead at bf16 132 x 172032"}},
+     {kHalves, Rows::packed, 133, 511, 131073, 172032, kNoLimit, "10",
+      "on the H200, halves below 512 rows: 10's 3 paired CTAs, from more rows than SMs (past one wave of 08's block an SM): 5.6-27.6% less time than 08's wider block at all 11 shapes of 160 .. 511 rows of 272-336 KB (fp16 160 x 172032: 36.7 against 50.7 us, 82.2 against 59.6% of the copy; fp16 330 x 172032: 66.9 against 81.8); 08 1.0% ahead at bf16 132 x 172032"}},
     {"NVIDIA H200", 33, "08",
      {kHalves, Rows::packed, 2048, 10240, 163841, 172032, kNoLimit, "10",
       "on the H200, halves rows past 320 KB (a wider block's 13th slice of shared memory) from 2048 rows: 10's 3 paired CTAs, 9.9-16.2% less time than 08's wider block at all 12 shapes of 2048 .. 10240 rows of 320-336 KB (fp16 2048 x 163848: 352.4 against 409.2 us, 90.0 against 77.5% of the copy; fp16 8192 x 165888: 1331.2 against 1484.2)"}},

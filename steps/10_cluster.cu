@@ -778,17 +778,18 @@ Paired forced_paired() {
 //   528-1000 rows of 128-208 KB, 3.3-7.5% at 1024-2048 rows (session68/below/, edges/self.txt).
 //   fp32 gained 0.8-2.0% at 528-768 rows of 192-256 KB, nothing from 1024, lost 2.0% at
 //   528 x 40960; not taken.
-// - from a wider CTA a row (rows of 256-336 KB, clusters of one), from 2.5 rows for each cluster
-//   (79 held on an H200): 3 paired CTAs, up to 20 rows a cluster, or at any number where the
-//   wider CTA needs its 13th slice (rows past 320 KB: from there it runs at 81-88% of the copy, at
-//   94% just below; session70/next/cliff.txt). Halves: 3.1-11.8% less time than the wider CTAs at
-//   528-1024 rows (session68/wider/), 0.8-2.1% at fp16 1100 / 1536 x 151936, 1.0% at fp16 2047 x
-//   163840; 0.8-2.1% more at bf16 2048-4096 x 139264 and 2560 x 151936, 0.5% at bf16 4096 x
-//   163840; past 320 KB 2.6-11.7% less at 1200-8192 rows (session69/adoptw/, bounds/;
-//   session70/next/, bounds/). Against stage 08's wider block, which the dispatcher runs below 512
-//   rows: 5.6-18.2% less at 200-511 rows, 1.0% more at 132. fp32 (seventieth session,
-//   session70/bounds/): 1.9-12.2% less than the wider CTAs at 200-1536 rows, 8.2 / 4.7% at 2048 /
-//   4096 x 86016; 0.3 / 0.7% more at 2048 x 69632 and 4096 x 75776.
+// - from a wider CTA a row (rows of 256-336 KB, clusters of one), from more rows than SMs (past one
+//   wave of a block an SM): 3 paired CTAs, up to 20 rows for each cluster the GPU holds (79 on an
+//   H200), or at any number where the wider CTA needs its 13th slice (rows past 320 KB: from there
+//   it runs at 81-88% of the copy, at 94% just below; session70/next/cliff.txt). Halves: 3.1-11.8%
+//   less time than the wider CTAs at 528-1024 rows (session68/wider/), 0.8-2.1% at fp16 1100 / 1536
+//   x 151936, 1.0% at fp16 2047 x 163840; 0.8-2.1% more at bf16 2048-4096 x 139264 and 2560 x
+//   151936, 0.5% at bf16 4096 x 163840; past 320 KB 2.6-11.7% less at 1200-8192 rows
+//   (session69/adoptw/, bounds/; session70/next/, bounds/). Against stage 08's wider block, which
+//   the dispatcher runs below 512 rows: 5.6-27.6% less at 160-511 rows, 1.0% more at 132
+//   (session70/final/low.txt). fp32 (seventieth session, session70/bounds/): 1.9-12.2% less than
+//   the wider CTAs at 200-1536 rows, 8.2 / 4.7% at 2048 / 4096 x 86016; 0.3 / 0.7% more at 2048 x
+//   69632 and 4096 x 75776; against 08 10.8-23.6% less at 150-175 rows, 1.8% more at 132.
 template <class T>
 Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q) {
   const Paired f = forced_paired();
@@ -806,7 +807,7 @@ Plan paired_if_it_pays(const DeviceInfo& d, int64_t M, int64_t N, const Plan& q)
   if (f == Paired::on ? !(wide && q.persistent) : !((full && from_two) || from_one || from_wider)) return q;
   if (h.cluster > kMaxCluster || active_clusters<T>(d, h) < 1) return q;
   const int64_t held = active_clusters<T>(d, h);
-  if (from_wider && f != Paired::on) return 2 * M >= 5 * held && (thirteenth || M <= 20 * held) ? h : q;
+  if (from_wider && f != Paired::on) return M > d.sm_count && (thirteenth || M <= 20 * held) ? h : q;
   return M >= (f == Paired::on ? 1 : from_two ? 16 : 4) * held ? h : q;
 }
 

@@ -24,6 +24,10 @@
 #     against stage 10 forced onto 3 paired CTAs at 150-190 rows of 272-336 KB, two rounds (where
 #     08 led by 1.0-1.8% at 132 rows and the paired CTAs by 8.5% at fp32 200); then make test-gpu
 #     on stages 10 and 11
+#   OUT=... bash results/h200/session70.run.sh last   stage 10's paired CTAs from more rows than SMs
+#     (low.txt: 10.8-27.6% less time than 08 at 150-190 rows) and the amendments from 133 rows:
+#     stage 10's plan case, ./step11 against ./step08 at 140 rows (one round), make test-gpu on
+#     stages 10 and 11 (the call's time is what the session has left)
 part=${1:-next}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -32,6 +36,7 @@ next) mk step08 step10 step11 build/test_gpu ;;
 bounds) mk step08 step10 build/test_gpu ;;
 confirm) mk step08 step10 step11 build/test_gpu ;;
 final) mk step08 step10 step11 build/test_gpu ;;
+last) mk step08 step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -72,4 +77,10 @@ final)
   cat $R/low.txt
   LIMIT=300 test_gpu 10
   LIMIT=590 test_gpu 11 ;;
+last)
+  test_case 10 plan 20 "stage 10 plans 3 paired CTAs*"
+  printf 'f32 140 86016\nf16 140 172032\n' | PROBE_UNTIL=110 group last 1 ./step11 ./step08 > $R/last.txt 2>&1
+  cat $R/last.txt
+  LIMIT=218 test_gpu 10
+  LIMIT=335 test_gpu 11 ;;
 esac
