@@ -311,14 +311,16 @@ TEST_CASE("every stage on many long rows: persistent wide clusters, several rows
     if (!f32) check_one(s, t, 600, 73736, InputKind::special);
     if (!f32) check_one(s, t, 600, 139272, InputKind::special);
     if (!f32) check_one(s, t, 200, 151944, InputKind::special);
+    if (f32) check_one(s, t, 600, 69636, InputKind::special);  // fp32 on 3 paired CTAs (seventieth session)
+    if (f32) check_one(s, t, 140, 86012, InputKind::random);    // past 12 slices, from more rows than SMs
   });
 }
 
-// Stage 10's plan for halves rows of 256-336 KB, read from its plan note (nothing launches): 3
-// paired CTAs from 2.5 to 20 rows for each 3-CTA cluster the GPU holds, and at any number of rows
-// of 336 KB, whose parts are 7/8 full (sixty-ninth session); rows of 256 KB take 2. The bounds
-// are in clusters held, so the test holds on any GPU with clusters; under a STEP10_ knob it is
-// skipped.
+// Stage 10's plan for rows of 256-336 KB, read from its plan note (nothing launches): 3 paired
+// CTAs from more rows than SMs to 20 rows for each 3-CTA cluster the GPU holds, and at any number
+// of rows past 320 KB, where a wider CTA would need its 13th slice (sixty-ninth and seventieth
+// sessions), in bf16 and fp32; halves rows of 256 KB take 2. The bounds are in SMs and clusters
+// held, so the test holds on any GPU with clusters; under a STEP10_ knob it is skipped.
 TEST_CASE("stage 10 plans 3 paired CTAs for rows of 256-336 KB between its bounds") {
   const Stage* s = find_stage("10");
   const DeviceInfo& d = device_info();
