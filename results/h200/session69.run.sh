@@ -21,8 +21,8 @@
 #     stage 11's GPU cases of many long rows and of rows of 96 KB to 2 MB, ./step11 against
 #     ./step08 at five shapes below 512 rows, one round; then make test-gpu on stage 10
 #   OUT=... bash results/h200/session69.run.sh final   make test-gpu on stage 11 at the fix
-#   OUT=... bash results/h200/session69.run.sh next   prepared, not run here (the device time was
-#     spent); the seventieth session ran it as session70.run.sh next:
+#   next   prepared here, never run under this script (the device time was spent): the seventieth
+#     session ran it as `session70.run.sh next`, where its lines now are (shapes still here):
 #     ./step11 against stage 10 forced onto 3 paired CTAs on fp32 rows of 272-336 KB (264-2048
 #     rows, where stage 08's wider block runs) and halves rows of 320-335 KB past 2047 rows, which
 #     the plan leaves on the wider CTAs untimed (next.shapes); then the cliff at exactly 336 KB:
@@ -41,7 +41,6 @@ bounds) mk step10 step11 ;;
 confirm) mk step08 step10 step11 build/test_gpu ;;
 below512) mk step08 step10 step11 build/test_gpu ;;
 final) mk step11 build/test_gpu ;;
-next) mk step08 step10 step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -84,17 +83,4 @@ below512)
   cat $R/below512.txt
   LIMIT=440 test_gpu 10 ;;
 final) LIMIT=290 test_gpu 11 ;;
-next)
-  S=results/h200/explore/session69
-  for t in f16 bf16; do  # the plan notes (added after this session's GPU time): each shape's plan
-    ./step11 --plan --dtype $t
-    while read -r dt m n; do
-      [ $dt = $t ] && ./step10 --explain --dtype $t --rows $m --cols $n | grep -m1 "^$t $m x $n:"
-    done < $S/cliff.shapes
-  done > $R/plans.txt 2>&1
-  test_case 10 plan 30 "stage 10 plans 3 paired CTAs*"  # reads the same notes
-  F="STEP10_FORM=wide STEP10_SLICES=8 STEP10_PERSISTENT=on STEP10_PAIRED=on"
-  PROBE_UNTIL=400 group next 2 ./step11 "$F ./step10" < $S/next.shapes > $R/next.txt 2>&1
-  PROBE_UNTIL=560 group cliff 2 ./step08 "STEP10_PAIRED=off ./step10" ./step10 < $S/cliff.shapes > $R/cliff.txt 2>&1
-  cat $R/next.txt $R/cliff.txt ;;
 esac
