@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Device runs of the seventieth session (2026-11-30), on an H200, in the order they ran:
 #   OUT=... bash results/h200/session70.run.sh next   the sixty-ninth session's prepared call
-#     (prepared in session69.run.sh, moved here; its shapes under explore/session69/): stage 11's --plan and stage
-#     10's --explain --rows/--cols notes and the GPU case that reads them (none run before); then
+#     (written in session69.run.sh, moved here; its shapes under explore/session69/): stage 11's
+#     --plan and stage 10's --explain --rows/--cols notes and the GPU case that reads them (none run before); then
 #     ./step11 against stage 10 forced onto 3 paired CTAs on fp32 rows of 272-336 KB and halves
 #     rows of 320-335 KB past 2047 rows (next.shapes); then the cliff at exactly 336 KB: stage 08's
 #     wider block, stage 10's wider CTAs (STEP10_PAIRED=off) and stage 10 as built (cliff.shapes);
