@@ -28,14 +28,6 @@
 #     (low.txt: 10.8-27.6% less time than 08 at 150-190 rows) and the amendments from 133 rows:
 #     stage 10's plan case, ./step11 against ./step08 at 140 rows (one round), make test-gpu on
 #     stages 10 and 11 (the call's time is what the session has left)
-#   OUT=... bash results/h200/session70.run.sh after   PREPARED, NOT RUN (the device time was spent):
-#     make test-gpu on stage 10 at the final commit (b0a8c74's ran 27 of 30 cases in the time left;
-#     two fp32 cases on 3 paired CTAs added since) and stage 11's persistent case; ./step11 against
-#     ./step08 at 133-149 rows, one round; compute-sanitizer's four tools on fp32 3 paired CTAs;
-#     then is the wider CTAs' fall at the 13th slice their L1 (28 KB at 208 KB of shared memory, up
-#     to 60 at 192)? stage 10's wider CTAs at rows of 320 KB (12 slices) with and without
-#     STEP10_CARVEOUT=100 (explore/session70/carveout.patch: all the unified memory to shared
-#     memory), and at 328 KB (13) for comparison, two rounds
 part=${1:-next}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -45,7 +37,6 @@ bounds) mk step08 step10 build/test_gpu ;;
 confirm) mk step08 step10 step11 build/test_gpu ;;
 final) mk step08 step10 step11 build/test_gpu ;;
 last) mk step08 step11 build/test_gpu ;;
-after) mk step08 step10 step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -92,21 +83,4 @@ last)
   cat $R/last.txt
   LIMIT=218 test_gpu 10
   LIMIT=335 test_gpu 11 ;;
-after)
-  LIMIT=240 test_gpu 10
-  test_case 11 persistent 40 "every stage on many long rows: persistent*"
-  printf 'f32 140 86016\nf16 140 172032\nbf16 133 139264\nf32 145 69632\n' |
-    PROBE_UNTIL=300 group low133 1 ./step11 ./step08 > $R/low133.txt 2>&1
-  cat $R/low133.txt
-  timeout 150 bash -c '. results/h100/explore/probe.sh; sanitize ./step10' > $R/sanitize-step10-f32.txt 2>&1 <<'S'
-f32 140 86012 3 paired CTAs from more rows than SMs, past 12 slices
-f32 600 69636 3 paired CTAs, parts 71% full, the last shorter
-S
-  tail -n 9 $R/sanitize-step10-f32.txt
-  PROBES=results/h200/explore/session70
-  variant_with carveout STAGES=10 step10 || { echo "carveout build failed"; tail -n 5 $R/build-carveout.txt; }
-  W="STEP10_PAIRED=off build/v_carveout/step10"
-  printf 'bf16 2048 163840\nf16 1024 163840\nf32 2048 81920\nbf16 2048 167936\n' |
-    PROBE_UNTIL=560 group carveout 2 "$W" "STEP10_CARVEOUT=100 $W" > $R/carveout.txt 2>&1
-  cat $R/carveout.txt ;;
 esac

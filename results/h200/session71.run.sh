@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Device runs of the seventy-first session (2026-11-30), on an H200, in the order they ran:
+#   OUT=... bash results/h200/session71.run.sh after   the seventieth session's prepared call
+#     (written in session70.run.sh, moved here): make test-gpu on stage 10 at b0a8c74's code (27
+#     of 30 cases ran there; two fp32 cases on 3 paired CTAs added since) and stage 11's persistent
+#     case; ./step11 against ./step08 at 133-149 rows, one round; compute-sanitizer's four tools on
+#     fp32 3 paired CTAs; then is the wider CTAs' fall at the 13th slice their L1 (28 KB at 208 KB
+#     of shared memory, up to 60 at 192)? stage 10's wider CTAs at rows of 320 KB (12 slices) with
+#     and without STEP10_CARVEOUT=100 (explore/session71/carveout.patch: all the unified memory to
+#     shared memory), and at 328 KB (13) for comparison, two rounds
+part=${1:-after}
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, variant_with; the call's files under ./$part/
+. results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
+PROBES=results/h200/explore/session71
+case $part in
+after) (variant_with carveout STAGES=10 step10 || echo "carveout build failed") > $R/variant.txt 2>&1 &
+  mk step08 step10 step11 build/test_gpu ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+case $part in
+after)
+  LIMIT=260 test_gpu 10
+  wait; cat $R/variant.txt; echo "variant built at ${SECONDS}s"
+  W="STEP10_PAIRED=off build/v_carveout/step10"
+  printf 'bf16 2048 163840\nf16 1024 163840\nf32 2048 81920\nbf16 2048 167936\n' |
+    PROBE_UNTIL=400 group carveout 2 "$W" "STEP10_CARVEOUT=100 $W" > $R/carveout.txt 2>&1
+  cat $R/carveout.txt
+  test_case 11 persistent 40 "every stage on many long rows: persistent*"
+  printf 'f32 140 86016\nf16 140 172032\nbf16 133 139264\nf32 145 69632\n' |
+    PROBE_UNTIL=470 group low133 1 ./step11 ./step08 > $R/low133.txt 2>&1
+  cat $R/low133.txt
+  timeout $((590 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step10' \
+    > $R/sanitize-step10-f32.txt 2>&1 <<'S'
+f32 140 86012 3 paired CTAs from more rows than SMs, past 12 slices
+f32 600 69636 3 paired CTAs, parts 71% full, the last shorter
+S
+  tail -n 9 $R/sanitize-step10-f32.txt ;;
+esac
