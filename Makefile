@@ -8,10 +8,12 @@
 #   make ARCH=sm_86 ...        build for another GPU (default: the GPU present, else sm_80 + sm_90)
 #   make DEPS=/prefix ...      look for Google Benchmark / doctest under /prefix/include, /prefix/lib
 #   make EVICT_LAST=0 ...      load x without the L2 evict_last policy (common/packs.cuh), to compare
+#   make BULK_SLICES=1 ...     the 13-slice row caches' slices by bulk copy (common/row_cache.cuh)
 
 NVCC    ?= nvcc
 DEPS    ?=
 EVICT_LAST ?= 1
+BULK_SLICES ?= 0
 BUILD   := build
 COMMIT  := $(shell git describe --always --dirty 2>/dev/null || cat .commit 2>/dev/null || echo unknown)
 
@@ -25,6 +27,7 @@ GENCODE := $(foreach a,$(ARCH),-gencode arch=compute_$(a:sm_%=%),code=$(a))
 DEP_INC := $(if $(DEPS),-isystem $(DEPS)/include)
 DEP_LIB := $(if $(DEPS),-L$(DEPS)/lib -Xlinker -rpath=$(abspath $(DEPS))/lib)
 NVCCFLAGS := -std=c++17 -O3 -lineinfo $(GENCODE) -Icommon $(DEP_INC) -DSOFTMAX_EVICT_LAST=$(EVICT_LAST) \
+             -DSOFTMAX_BULK_SLICES=$(BULK_SLICES) \
              -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror
 CXX     ?= g++
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(shell command -v $(NVCC) 2>/dev/null))

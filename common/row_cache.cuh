@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "bulk_copy.cuh"  // bulk_load and the mbarriers (SOFTMAX_BULK_SLICES)
 #include "fast_exp.cuh"  // exp_ftz
 #include "packs.cuh"
 #include "softmax_math.h"
@@ -70,6 +71,19 @@ constexpr int wider_slices(int64_t optin_bytes, int64_t reserved) {
   return static_cast<int>(s < kWiderSmem ? (s < 0 ? 0 : s) : kWiderSmem);
 }
 
+// Bulk slices (seventy-first session, a probe): SOFTMAX_BULK_SLICES=1 loads the slices of the
+// 13-slice caches by the copy engine (one bulk copy a slice, each with its mbarrier) instead of
+// cp.async, for rows in whole packs on sm_90; 2 does so for every cache of at most 13 slices; 0
+// (the default) never. A cp.async passes through the L1, which at 208 KB of shared memory is 28 KB.
+#ifndef SOFTMAX_BULK_SLICES
+#define SOFTMAX_BULK_SLICES 0
+#endif
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define ROW_CACHE_BULK_ARCH 1
+#else
+#define ROW_CACHE_BULK_ARCH 0
+#endif
+
 template <class T, int THREADS, int REG, int SMEM>
 struct RowCache {
   uint4 reg[REG];
@@ -87,6 +101,11 @@ struct RowCache {
   // kernels). The extreme kernel's 56 took 38% longer so, and 34% with its cp.async groups capped at
   // 8 (results/h100/explore/session13/landed2.txt, landed3.txt); it sums them after the last load.
   static constexpr bool kSlicesAsLanded = SMEM > 0 && SMEM <= kWiderSmem;
+  // Bulk slices: a block barrier must separate summary() from store() or store_then_load().
+  static constexpr bool kBulkSlices =
+      ROW_CACHE_BULK_ARCH && kSlicesAsLanded && (SOFTMAX_BULK_SLICES == 2 || (SOFTMAX_BULK_SLICES == 1 && SMEM == kWiderSmem));
+  bool bulk = false;   // this stretch's slices come by bulk copy (load() decides; a constant once inlined)
+  uint32_t phase = 0;  // bulk: the parity of the slices' mbarriers for the stretch in flight
 
   __device__ __forceinline__ explicit RowCache(uint4* shared) : cache(shared) {}
 
@@ -95,17 +114,23 @@ struct RowCache {
   template <class Src>
   __device__ __forceinline__ void load(const Src& src, int nvec) {
     const int tid = threadIdx.x;
+    if constexpr (kBulkSlices && std::is_pointer_v<Src>) {
+      bulk = true;
+      if (tid == 0) init_bars(), start_bulk_slices(src, nvec);
+    } else {
 #pragma unroll
-    for (int i = 0; i < SMEM; ++i) {
-      const int v = tid + (REG + i) * THREADS;
-      if (v < nvec) fetch_pack_async(&cache[i * THREADS + tid], src, v);
-      if constexpr (kSlicesAsLanded) cp_async_commit();  // a group per slice
+      for (int i = 0; i < SMEM; ++i) {
+        const int v = tid + (REG + i) * THREADS;
+        if (v < nvec) fetch_pack_async(&cache[i * THREADS + tid], src, v);
+        if constexpr (kSlicesAsLanded) cp_async_commit();  // a group per slice
+      }
     }
 #pragma unroll
     for (int i = 0; i < REG; ++i) {
       const int v = tid + i * THREADS;
       reg[i] = fetch_pack_if<T>(v < nvec, src, v);
     }
+    if (bulk) __syncthreads();  // the mbarriers initialised before any thread waits on them
     if constexpr (!std::is_pointer_v<Src>) {  // a ShiftedRow: its partial packs once all else is in flight
 #pragma unroll
       for (int i = 0; i < SMEM; ++i) {
@@ -135,9 +160,11 @@ struct RowCache {
     if constexpr (kSlicesAsLanded) {
 #pragma unroll
       for (int i = 0; i < SMEM; ++i) {
-        cp_async_wait_pending(SMEM - 1 - i);  // slice i has landed (a constant once unrolled)
+        if (bulk) wait_bulk_slice(i);
+        else cp_async_wait_pending(SMEM - 1 - i);  // slice i has landed (a constant once unrolled)
         if (in_row(i, nvec)) fold_pack(m, l, cache[i * THREADS + tid]);
       }
+      phase ^= bulk ? 1u : 0u;
     }
     float rm = -INFINITY;  // the max of what is not yet summed
 #pragma unroll
@@ -217,6 +244,7 @@ struct RowCache {
   template <class Dst>
   __device__ __forceinline__ void store(const Dst& dst, int nvec, MaxSum row) const {
     const int tid = threadIdx.x;
+    if (bulk && tid == 0) retire_bars();  // every thread waited before the block barrier
     const float inv = 1.0f / row.l, scale = register_scale(row, inv);
 #pragma unroll
     for (int i = 0; i < REG; ++i) {
@@ -239,15 +267,25 @@ struct RowCache {
   __device__ __forceinline__ void store_then_load(uint4* dst, int nvec, MaxSum row, const uint4* next) {
     const int tid = threadIdx.x;
     const float inv = 1.0f / row.l, scale = register_scale(row, inv);
+    if (bulk) {  // every slice written, then (a block barrier: no thread still reads) the next copied
 #pragma unroll
-    for (int i = 0; i < SMEM; ++i) {
-      const int v = tid + (REG + i) * THREADS;
-      uint4* slot = &cache[i * THREADS + tid];
-      if (v < nvec) {
-        dst[v] = normalised(*slot, row.m, inv);
-        if (next) cp_async16(slot, next + v);
+      for (int i = 0; i < SMEM; ++i) {
+        const int v = tid + (REG + i) * THREADS;
+        if (v < nvec) dst[v] = normalised(cache[i * THREADS + tid], row.m, inv);
       }
-      if constexpr (kSlicesAsLanded) cp_async_commit();  // a group per slice, as load() has it
+      if (next) __syncthreads();
+      if (tid == 0) next ? (fence_async_smem(), start_bulk_slices(next, nvec)) : retire_bars();
+    } else {
+#pragma unroll
+      for (int i = 0; i < SMEM; ++i) {
+        const int v = tid + (REG + i) * THREADS;
+        uint4* slot = &cache[i * THREADS + tid];
+        if (v < nvec) {
+          dst[v] = normalised(*slot, row.m, inv);
+          if (next) cp_async16(slot, next + v);
+        }
+        if constexpr (kSlicesAsLanded) cp_async_commit();  // a group per slice, as load() has it
+      }
     }
 #pragma unroll
     for (int i = 0; i < REG; ++i) {
@@ -255,6 +293,46 @@ struct RowCache {
       if (v < nvec) dst[v] = register_output(reg[i], row.m, inv, scale);
       if (next) reg[i] = v < nvec ? next[v] : neg_inf_pack<T>();
     }
+  }
+
+  // Bulk slices: one mbarrier a slice, in static shared memory.
+  __device__ __forceinline__ static uint64_t* slice_bars() {
+    __shared__ uint64_t bars[SMEM > 0 ? SMEM : 1];
+    return bars;
+  }
+  // Thread 0: the mbarriers, one arrival (thread 0's, with the bytes) a phase.
+  __device__ __forceinline__ static void init_bars() {
+#if ROW_CACHE_BULK_ARCH
+    for (int i = 0; i < SMEM; ++i) mbar_init(&slice_bars()[i]);
+    mbar_init_fence();
+#endif
+  }
+  // Thread 0: slice i of the stretch at src (its packs in the stretch, 0-THREADS of them) as one
+  // bulk copy on mbarrier i; a slice past the stretch completes its phase with no bytes.
+  __device__ __forceinline__ void start_bulk_slices(const uint4* src, int nvec) const {
+#if ROW_CACHE_BULK_ARCH
+#pragma unroll
+    for (int i = 0; i < SMEM; ++i) {
+      const int first = (REG + i) * THREADS, left = nvec - first;
+      const int packs = left < 0 ? 0 : (left < THREADS ? left : THREADS);
+      bulk_load(cache + i * THREADS, src + first, static_cast<uint32_t>(packs) * 16u, &slice_bars()[i]);
+    }
+#else
+    (void)src, (void)nvec;
+#endif
+  }
+  __device__ __forceinline__ void wait_bulk_slice(int i) const {
+#if ROW_CACHE_BULK_ARCH
+    mbar_wait(&slice_bars()[i], phase);
+#else
+    (void)i;
+#endif
+  }
+  // Thread 0, once every thread has waited on the last phase: the mbarriers retired.
+  __device__ __forceinline__ static void retire_bars() {
+#if ROW_CACHE_BULK_ARCH
+    for (int i = 0; i < SMEM; ++i) mbar_inval(&slice_bars()[i]);
+#endif
   }
 
   // kKeepExps: what turns the register packs' exponentials into outputs, exp(reg_max - row.m) / row.l.

@@ -8,6 +8,12 @@
 #     of shared memory, up to 60 at 192)? stage 10's wider CTAs at rows of 320 KB (12 slices) with
 #     and without STEP10_CARVEOUT=100 (explore/session71/carveout.patch: all the unified memory to
 #     shared memory), and at 328 KB (13) for comparison, two rounds
+#   OUT=... bash results/h200/session71.run.sh bulk   after/carveout.txt: the L1 it is (12 slices
+#     with 28 KB of L1 fall as 13 do). The 13-slice caches' slices by bulk copy, which does not
+#     pass through the L1 (make BULK_SLICES=1, common/row_cache.cuh), against the tree's cp.async:
+#     stage 08's wider block and stage 10's wider CTAs (STEP10_PAIRED=off), both builds, with
+#     stage 10 as built, at rows of 272-336 KB and 2048 x 256000 fp32 (3 wider CTAs a row), two
+#     rounds; compute-sanitizer's four tools on both bulk-built stages
 part=${1:-after}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, variant_with; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -15,6 +21,8 @@ PROBES=results/h200/explore/session71
 case $part in
 after) (variant_with carveout STAGES=10 step10 || echo "carveout build failed") > $R/variant.txt 2>&1 &
   mk step08 step10 step11 build/test_gpu ;;
+bulk) (variant_with bulk BULK_SLICES=1 step08 step10 || echo "bulk build failed") > $R/variant.txt 2>&1 &
+  mk step08 step10 && wait ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -35,4 +43,23 @@ f32 140 86012 3 paired CTAs from more rows than SMs, past 12 slices
 f32 600 69636 3 paired CTAs, parts 71% full, the last shorter
 S
   tail -n 9 $R/sanitize-step10-f32.txt ;;
+bulk)
+  cat $R/variant.txt; B=build/v_bulk
+  printf '%s\n' 'bf16 2048 167936' 'f16 1024 172032' 'f32 2048 86016' 'bf16 2048 172032' 'bf16 2048 163840' \
+    'f32 2048 81920' 'bf16 2048 139264' 'f32 132 86016' 'bf16 64 172032' 'f32 2048 256000' |
+    PROBE_UNTIL=400 group bulk 2 ./step08 $B/step08 "STEP10_PAIRED=off ./step10" "STEP10_PAIRED=off $B/step10" \
+      ./step10 > $R/bulk.txt 2>&1
+  cat $R/bulk.txt
+  timeout $((500 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize build/v_bulk/step08' \
+    > $R/sanitize-step08-bulk.txt 2>&1 <<'S'
+bf16 4 167936 the wider block, 13 slices by bulk copy
+f32 3 86013 the wider block, a row off 16 bytes: its slices by cp.async
+S
+  tail -n 9 $R/sanitize-step08-bulk.txt
+  timeout $((590 - SECONDS)) bash -c '. results/h100/explore/probe.sh; STEP10_PAIRED=off sanitize build/v_bulk/step10' \
+    > $R/sanitize-step10-bulk.txt 2>&1 <<'S'
+f16 140 172032 the wider CTAs persistent: the next row's slices by bulk copy
+bf16 8 167936 the wider CTAs, 13 slices by bulk copy
+S
+  tail -n 9 $R/sanitize-step10-bulk.txt ;;
 esac

@@ -18,7 +18,9 @@
 #                    and the Makefile, copied to build/v_NAME/; the log $part/build-NAME.txt
 #   variant_with NAME MAKEARGS...   (sixty-third session onwards; variant is variant_with NAME
 #                    STAGES=08 step08 lib) the same build with those make arguments; the stepNN
-#                    targets and the library named among them are copied to build/v_NAME/
+#                    targets and the library named among them are copied to build/v_NAME/; with
+#                    no $PROBES/NAME.patch (seventy-first session onwards) the tree as it is, the
+#                    make arguments the only difference (BULK_SLICES=1, EVICT_LAST=0)
 #   peers_pair LIB LABEL FILTER [ENV...]   (sixty-first session onwards) torch.compile and stage 08
 #                    from LIB (under `env ENV...`) on the "small" sweep's fp32 shapes FILTER matches;
 #                    $part/peers-LABEL.json and .txt
@@ -68,7 +70,8 @@ peers_small() { peers_sweeps small "$1"; }
 variant() { variant_with $1 STAGES=08 step08 lib; }
 variant_with() {
   local name=$1 d=/tmp/v_$1 t; shift
-  mkdir -p $d build/v_$name && cp -r steps common bench Makefile $d && patch -s -d $d -p1 < $PROBES/$name.patch &&
+  mkdir -p $d build/v_$name && cp -r steps common bench Makefile $d &&
+    { [ ! -e ${PROBES:-/nonexistent}/$name.patch ] || patch -s -d $d -p1 < $PROBES/$name.patch; } &&
     make -C $d -j8 --no-print-directory DEPS=$PWD/$DEPS ARCH=sm_90 "$@" > $R/build-$name.txt 2>&1 || return 1
   for t in "$@"; do
     case $t in
