@@ -71,10 +71,11 @@ constexpr int wider_slices(int64_t optin_bytes, int64_t reserved) {
   return static_cast<int>(s < kWiderSmem ? (s < 0 ? 0 : s) : kWiderSmem);
 }
 
-// Bulk slices (seventy-first session, a probe): SOFTMAX_BULK_SLICES=1 loads the slices of the
-// 13-slice caches by the copy engine (one bulk copy a slice, each with its mbarrier) instead of
-// cp.async, for rows in whole packs on sm_90; 2 does so for every cache of at most 13 slices; 0
-// (the default) never. A cp.async passes through the L1, which at 208 KB of shared memory is 28 KB.
+// Bulk slices (seventy-first session, a probe): SOFTMAX_BULK_SLICES=1 loads the slices of a
+// 13-slice cache by the copy engine (one bulk copy a slice, each with its mbarrier) instead of
+// cp.async where the stretch reaches its 13th slice, for rows in whole packs on sm_90; 2 does so
+// for every cache of at most 13 slices and every stretch; 0 (the default) never. A cp.async passes
+// through the L1, which at 208 KB of shared memory is 28 KB (60 KB at 192).
 #ifndef SOFTMAX_BULK_SLICES
 #define SOFTMAX_BULK_SLICES 0
 #endif
@@ -115,9 +116,10 @@ struct RowCache {
   __device__ __forceinline__ void load(const Src& src, int nvec) {
     const int tid = threadIdx.x;
     if constexpr (kBulkSlices && std::is_pointer_v<Src>) {
-      bulk = true;
-      if (tid == 0) init_bars(), start_bulk_slices(src, nvec);
-    } else {
+      bulk = SOFTMAX_BULK_SLICES == 2 || nvec > (REG + SMEM - 1) * THREADS;  // the last slice in use
+      if (bulk && tid == 0) init_bars(), start_bulk_slices(src, nvec);
+    }
+    if (!bulk) {
 #pragma unroll
       for (int i = 0; i < SMEM; ++i) {
         const int v = tid + (REG + i) * THREADS;

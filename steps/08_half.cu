@@ -1092,8 +1092,10 @@ int rows_per_sm(const DeviceInfo& d, int64_t row_bytes) {
 template <class Kernel>
 const void* opt_in(Kernel kernel, bool& done) {
   if (!done) {
+    cudaFuncAttributes a;  // its static shared memory: the reductions' slots (and bulk slices' mbarriers)
+    CUDA_CHECK(cudaFuncGetAttributes(&a, kernel));
     CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    static_cast<int>(device_info().smem_per_block_optin - kReduceSmem)));
+                                    static_cast<int>(device_info().smem_per_block_optin - a.sharedSizeBytes)));
     done = true;
   }
   return reinterpret_cast<const void*>(kernel);

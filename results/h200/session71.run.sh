@@ -14,6 +14,12 @@
 #     stage 08's wider block and stage 10's wider CTAs (STEP10_PAIRED=off), both builds, with
 #     stage 10 as built, at rows of 272-336 KB and 2048 x 256000 fp32 (3 wider CTAs a row), two
 #     rounds; compute-sanitizer's four tools on both bulk-built stages
+#   OUT=... bash results/h200/session71.run.sh rule   bulk.txt: stage 10's wider CTAs took 3.3-6.8%
+#     less time by bulk copy at 13 slices, 0.9-1.3% more at 9-12 in halves; stage 08's wider block
+#     did not run (its opt-in left no room for the mbarriers: fixed, from the kernel's own static
+#     shared memory). BULK_SLICES=1 now takes bulk copies only where the 13th slice is in use: both
+#     stages, both builds, at rows of 320-336 KB (132-12288 rows), two rounds; compute-sanitizer on
+#     stage 08's wider block over more rows than SMs
 part=${1:-after}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, variant_with; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -22,6 +28,8 @@ case $part in
 after) (variant_with carveout STAGES=10 step10 || echo "carveout build failed") > $R/variant.txt 2>&1 &
   mk step08 step10 step11 build/test_gpu ;;
 bulk) (variant_with bulk BULK_SLICES=1 step08 step10 || echo "bulk build failed") > $R/variant.txt 2>&1 &
+  mk step08 step10 && wait ;;
+rule) (variant_with bulk BULK_SLICES=1 step08 step10 || echo "bulk build failed") > $R/variant.txt 2>&1 &
   mk step08 step10 && wait ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
@@ -62,4 +70,16 @@ f16 140 172032 the wider CTAs persistent: the next row's slices by bulk copy
 bf16 8 167936 the wider CTAs, 13 slices by bulk copy
 S
   tail -n 9 $R/sanitize-step10-bulk.txt ;;
+rule)
+  cat $R/variant.txt; B=build/v_bulk
+  timeout 100 bash -c '. results/h100/explore/probe.sh; sanitize build/v_bulk/step08' > $R/sanitize-step08-bulk.txt 2>&1 <<'S'
+bf16 140 167936 the wider block over more rows than SMs, 13 slices by bulk copy
+f32 133 86016 the wider block, fp32, 13 slices by bulk copy
+S
+  tail -n 9 $R/sanitize-step08-bulk.txt
+  printf '%s\n' 'bf16 2048 167936' 'f16 1024 172032' 'f32 2048 86016' 'f32 132 86016' 'bf16 12288 167936' \
+    'f16 4096 165888' 'bf16 2048 163840' 'f32 2048 81920' |
+    PROBE_UNTIL=560 group rule 2 ./step08 $B/step08 "STEP10_PAIRED=off ./step10" "STEP10_PAIRED=off $B/step10" \
+      ./step10 > $R/rule.txt 2>&1
+  cat $R/rule.txt ;;
 esac
