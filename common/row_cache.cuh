@@ -71,21 +71,22 @@ constexpr int wider_slices(int64_t optin_bytes, int64_t reserved) {
   return static_cast<int>(s < kWiderSmem ? (s < 0 ? 0 : s) : kWiderSmem);
 }
 
-// Bulk slices (seventy-first session, a probe): SOFTMAX_BULK_SLICES=1 loads the slices of a
-// 13-slice cache by the copy engine (one bulk copy a slice, each with its mbarrier) instead of
-// cp.async where the stretch reaches its 13th slice, for rows in whole packs on sm_90; 2 does so
-// for every cache of at most 13 slices and every stretch; 0 (the default) never. A cp.async passes
-// through the L1, which at 208 KB of shared memory is 28 KB (60 KB at 192).
+// Bulk slices (seventy-first session): RowCache<..., BULK = true> loads its slices by the copy
+// engine, one bulk copy a slice, each with its mbarrier, instead of cp.async (rows in whole packs,
+// sm_90; elsewhere BULK is ignored). A cp.async passes through the L1, which an SM holding a
+// 13-slice block (208 KB of shared memory) has 28 KB of (60 KB at 12 slices): there, stages 08 and
+// 10 launch their bulk kernels (kBulkSlices; `make BULK_SLICES=0` never does, to compare).
 #ifndef SOFTMAX_BULK_SLICES
-#define SOFTMAX_BULK_SLICES 0
+#define SOFTMAX_BULK_SLICES 1
 #endif
+constexpr bool kBulkSlices = SOFTMAX_BULK_SLICES != 0;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 #define ROW_CACHE_BULK_ARCH 1
 #else
 #define ROW_CACHE_BULK_ARCH 0
 #endif
 
-template <class T, int THREADS, int REG, int SMEM>
+template <class T, int THREADS, int REG, int SMEM, bool BULK = false>
 struct RowCache {
   uint4 reg[REG];
   uint4* cache;
@@ -102,9 +103,8 @@ struct RowCache {
   // kernels). The extreme kernel's 56 took 38% longer so, and 34% with its cp.async groups capped at
   // 8 (results/h100/explore/session13/landed2.txt, landed3.txt); it sums them after the last load.
   static constexpr bool kSlicesAsLanded = SMEM > 0 && SMEM <= kWiderSmem;
-  // Bulk slices: a block barrier must separate summary() from store() or store_then_load().
-  static constexpr bool kBulkSlices =
-      ROW_CACHE_BULK_ARCH && kSlicesAsLanded && (SOFTMAX_BULK_SLICES == 2 || (SOFTMAX_BULK_SLICES == 1 && SMEM == kWiderSmem));
+  // BULK: a block barrier must separate summary() from store() or store_then_load().
+  static constexpr bool kBulk = BULK && ROW_CACHE_BULK_ARCH && kSlicesAsLanded;
   bool bulk = false;   // this stretch's slices come by bulk copy (load() decides; a constant once inlined)
   uint32_t phase = 0;  // bulk: the parity of the slices' mbarriers for the stretch in flight
 
@@ -115,9 +115,9 @@ struct RowCache {
   template <class Src>
   __device__ __forceinline__ void load(const Src& src, int nvec) {
     const int tid = threadIdx.x;
-    if constexpr (kBulkSlices && std::is_pointer_v<Src>) {
-      bulk = SOFTMAX_BULK_SLICES == 2 || nvec > (REG + SMEM - 1) * THREADS;  // the last slice in use
-      if (bulk && tid == 0) init_bars(), start_bulk_slices(src, nvec);
+    if constexpr (kBulk && std::is_pointer_v<Src>) {
+      bulk = true;
+      if (tid == 0) init_bars(), start_bulk_slices(src, nvec);
     }
     if (!bulk) {
 #pragma unroll

@@ -141,14 +141,16 @@ __device__ __forceinline__ void absorb(MaxSum& s, const Raw<T, W> (&r)[U]) {
 // SHIFTED: the row may start off a 16-byte boundary (N % kVec<T> != 0, or x and y misaligned alike):
 // its packs are counted from the boundary before it, the partial first and last element by element
 // (packs.cuh's ShiftedRow); N + kVec<T> - 1 <= THREADS * (REG + SMEM) * kVec<T> then.
-template <class T, int THREADS, int REG, int SMEM, int MINB, bool SHIFTED = false>
+// BULK (seventy-first session): the slices by bulk copy (row_cache.cuh), for rows in packs.
+template <class T, int THREADS, int REG, int SMEM, int MINB, bool SHIFTED = false, bool BULK = false>
 __global__ void __launch_bounds__(THREADS, MINB)
     onepass(const T* __restrict__ x, T* __restrict__ y, int64_t N) {
+  static_assert(!(SHIFTED && BULK), "bulk slices take rows in whole packs");
   extern __shared__ uint4 cache[];
   const T* xr = x + blockIdx.x * N;
   const int nvec = SHIFTED ? row_pack_count<true>(xr, static_cast<int>(N)) : static_cast<int>(N / kVec<T>);
-  RowCache<T, THREADS, REG, SMEM> row_cache(cache);
-  // 1. Every load of the thread's packs in flight: shared memory by cp.async, then registers.
+  RowCache<T, THREADS, REG, SMEM, BULK> row_cache(cache);
+  // 1. Every load of the thread's packs in flight: shared memory by cp.async (or bulk copies), then registers.
   if constexpr (SHIFTED) row_cache.load(row_packs<true>(xr, static_cast<int>(N)), nvec);
   else row_cache.load(reinterpret_cast<const uint4*>(x + blockIdx.x * N), nvec);  // (as team_rows says)
   // 2. This thread's (max, sum), then the row's: the max across the block, then the rescaled sums
@@ -1101,9 +1103,9 @@ const void* opt_in(Kernel kernel, bool& done) {
   return reinterpret_cast<const void*>(kernel);
 }
 
-template <class T, int THREADS, int REG, int SMEM, int MINB, bool SHIFTED = false>
+template <class T, int THREADS, int REG, int SMEM, int MINB, bool SHIFTED = false, bool BULK = false>
 const void* onepass_ready() {
-  const auto kernel = onepass<T, THREADS, REG, SMEM, MINB, SHIFTED>;
+  const auto kernel = onepass<T, THREADS, REG, SMEM, MINB, SHIFTED, BULK>;
   if constexpr (int64_t{SMEM} * THREADS * 16 > 48 * 1024) {
     static bool done = false;
     return opt_in(kernel, done);
@@ -1122,11 +1124,11 @@ int64_t onepass_smem(int64_t cols) {
 template <class T, bool SHIFTED>
 int64_t launch_cols(int64_t N) { return cache_cols(dtype_of<T>(), N, SHIFTED); }
 
-template <class T, int THREADS, int REG, int SMEM, int MINB, bool SHIFTED = false>
+template <class T, int THREADS, int REG, int SMEM, int MINB, bool SHIFTED = false, bool BULK = false>
 void launch_onepass(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
-  onepass_ready<T, THREADS, REG, SMEM, MINB, SHIFTED>();
+  onepass_ready<T, THREADS, REG, SMEM, MINB, SHIFTED, BULK>();
   const int64_t smem = onepass_smem<T, THREADS, REG, SMEM>(launch_cols<T, SHIFTED>(N));
-  onepass<T, THREADS, REG, SMEM, MINB, SHIFTED><<<static_cast<unsigned>(M), THREADS, static_cast<size_t>(smem), stream>>>(
+  onepass<T, THREADS, REG, SMEM, MINB, SHIFTED, BULK><<<static_cast<unsigned>(M), THREADS, static_cast<size_t>(smem), stream>>>(
       x, y, N);
   CUDA_CHECK_LAUNCH();
 }
@@ -1575,7 +1577,8 @@ void launch_register(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream
   launch_onepass<T, c.threads, c.packs, 0, c.min_blocks, SHIFTED>(x, y, M, N, stream);
 }
 
-// 512 threads up to 128 KB, 1024 to 256 KB, then the wider block (its shared memory sized to the row).
+// 512 threads up to 128 KB, 1024 to 256 KB, then the wider block (its shared memory sized to the
+// row; a row in packs that needs its 13th slice takes its slices by bulk copy).
 template <class T, bool SHIFTED>
 void launch_wide(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
   const int64_t cols = launch_cols<T, SHIFTED>(N);
@@ -1583,6 +1586,10 @@ void launch_wide(const T* x, T* y, int64_t M, int64_t N, cudaStream_t stream) {
     return launch_onepass<T, kHalfWideThreads, kWideReg, kWideSmem, 2, SHIFTED>(x, y, M, N, stream);
   if (cols <= wide_packs(kWideThreads) * kVec<T>)
     return launch_onepass<T, kWideThreads, kWideReg, kWideSmem, 1, SHIFTED>(x, y, M, N, stream);
+  if constexpr (!SHIFTED && kBulkSlices) {
+    if (cols > int64_t{kWideThreads} * (kWideReg + kWiderSmem - 1) * kVec<T>)
+      return launch_onepass<T, kWideThreads, kWideReg, kWiderSmem, 1, false, true>(x, y, M, N, stream);
+  }
   launch_onepass<T, kWideThreads, kWideReg, kWiderSmem, 1, SHIFTED>(x, y, M, N, stream);
 }
 
@@ -1810,6 +1817,10 @@ void explain_wide(std::vector<KernelConfig>& out, const DeviceInfo& d) {
   out.push_back({config_name<T, SHIFTED>("onepass wider", nr),
                  onepass_ready<T, kWideThreads, kWideReg, kWiderSmem, 1, SHIFTED>(), kWideThreads,
                  onepass_smem<T, kWideThreads, kWideReg, kWiderSmem>(nr), int64_t{kWideReg + kWiderSmem} * kVec<T>});
+  if constexpr (!SHIFTED && kBulkSlices)
+    out.push_back({config_name<T, SHIFTED>("onepass wider, bulk slices", nr),
+                   onepass_ready<T, kWideThreads, kWideReg, kWiderSmem, 1, false, true>(), kWideThreads,
+                   onepass_smem<T, kWideThreads, kWideReg, kWiderSmem>(nr), int64_t{kWideReg + kWiderSmem} * kVec<T>});
 }
 
 template <class T, int N = 1>

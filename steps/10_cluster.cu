@@ -338,7 +338,7 @@ __global__ void __launch_bounds__(kThreads)
 // block, up to 336 KB) where that takes a row in fewer CTAs (the launcher's wider_pays).
 // The plain pointers are cast here, in the kernel: passed through a helper they lose __restrict__
 // (stage 08 found its team kernels slower so).
-template <class T, int SLICES, bool SHIFTED = false>
+template <class T, int SLICES, bool SHIFTED = false, bool BULK = false>
 __global__ void __launch_bounds__(kWideThreads, 1)
     softmax_cluster_wide(const T* __restrict__ x, T* __restrict__ y, int64_t N, int64_t ld, int64_t part) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
@@ -349,8 +349,8 @@ __global__ void __launch_bounds__(kWideThreads, 1)
   const int64_t begin = rank * part < N ? rank * part : N, end = begin + part < N ? begin + part : N;
   const int n = static_cast<int>(end - begin);
   const int nvec = SHIFTED ? row_pack_count<true>(x + r * ld + begin, n) : static_cast<int>((end - begin) / kVec<T>);
-  RowCache<T, kWideThreads, kWideReg, SLICES> row_cache(buf);
-  // 1. Every load of the part in flight: shared memory by cp.async, then registers.
+  RowCache<T, kWideThreads, kWideReg, SLICES, BULK> row_cache(buf);
+  // 1. Every load of the part in flight: shared memory by cp.async (or bulk copies), then registers.
   if constexpr (SHIFTED) row_cache.load(row_packs<true>(x + r * ld + begin, n), nvec);
   else row_cache.load(reinterpret_cast<const uint4*>(x + r * ld + begin), nvec);
   // 2. The CTA's (max, sum), then the row's, through distributed shared memory.
@@ -390,7 +390,7 @@ __device__ __forceinline__ int64_t take_row(unsigned* tickets, int64_t M, int64_
 #endif
 
 constexpr int kPairedThreads = kWideThreads / 2;
-template <class T, int SLICES, int THREADS = kWideThreads>
+template <class T, int SLICES, int THREADS = kWideThreads, bool BULK = false>
 __global__ void __launch_bounds__(THREADS, kWideThreads / THREADS)
     softmax_cluster_wide_persistent(const T* __restrict__ x, T* __restrict__ y, int64_t M, int64_t N,
                                     int64_t ld, int64_t part, unsigned* __restrict__ tickets) {
@@ -403,8 +403,9 @@ __global__ void __launch_bounds__(THREADS, kWideThreads / THREADS)
   const int64_t begin = rank * part < N ? rank * part : N, end = begin + part < N ? begin + part : N;
   const int nvec = static_cast<int>((end - begin) / kVec<T>);
   auto src = [&](int64_t r) { return reinterpret_cast<const uint4*>(x + r * ld + begin); };
-  RowCache<T, THREADS, kWideReg, SLICES> row_cache(buf);
-  // 1. Every load of the first row's part in flight: shared memory by cp.async, then registers.
+  RowCache<T, THREADS, kWideReg, SLICES, BULK> row_cache(buf);
+  // 1. Every load of the first row's part in flight: shared memory by cp.async (or bulk copies), then
+  //    registers.
   int64_t r = blockIdx.x / C;  // the launcher sends no more clusters than rows
   row_cache.load(src(r), nvec);
   for (int k = 0; r < M; ++k) {
@@ -628,20 +629,34 @@ Plan plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs, Form f = force
   return {false, c, part, tile, smem_for<T>(tile), bulk};
 }
 
+// The wider CTAs take their slices by bulk copy where a part needs the 13th slice (seventy-first
+// session; common/row_cache.cuh): with 208 KB of shared memory an SM keeps 28 KB of L1, through
+// which every cp.async passes. Rows in packs, 1024 threads.
+template <class T>
+bool wider_bulk(const Plan& p) {
+  return kBulkSlices && p.wide && p.slices == kWiderSmem && p.threads == kWideThreads && !p.shifted &&
+         p.part > wide_max_part<T>(kWiderSmem - 1);
+}
+
 // The wide form's kernel: one row per cluster (rows in packs or shifted) or persistent (in packs),
-// with 8 or 13 slices.
+// with 8 or 13 slices (13: by bulk copy, if `bulk`).
 template <class T, int SLICES>
-const void* wide_kernel(bool shifted, bool persistent) {
+const void* wide_kernel(bool shifted, bool persistent, bool bulk) {
+  if constexpr (SLICES == kWiderSmem) {
+    if (bulk && persistent)
+      return reinterpret_cast<const void*>(softmax_cluster_wide_persistent<T, SLICES, kWideThreads, true>);
+    if (bulk) return reinterpret_cast<const void*>(softmax_cluster_wide<T, SLICES, false, true>);
+  }
   if (persistent) return reinterpret_cast<const void*>(softmax_cluster_wide_persistent<T, SLICES>);
   return shifted ? reinterpret_cast<const void*>(softmax_cluster_wide<T, SLICES, true>)
                  : reinterpret_cast<const void*>(softmax_cluster_wide<T, SLICES, false>);
 }
 template <class T>
-const void* wide_kernel(bool shifted, bool persistent, int slices, int threads = kWideThreads) {
+const void* wide_kernel(bool shifted, bool persistent, int slices, int threads = kWideThreads, bool bulk = false) {
   if (threads == kPairedThreads)  // persistent, 8 slices, rows in packs: the only paired form
     return reinterpret_cast<const void*>(softmax_cluster_wide_persistent<T, kWideSmem, kPairedThreads>);
-  return slices == kWiderSmem ? wide_kernel<T, kWiderSmem>(shifted, persistent)
-                              : wide_kernel<T, kWideSmem>(shifted, persistent);
+  return slices == kWiderSmem ? wide_kernel<T, kWiderSmem>(shifted, persistent, bulk)
+                              : wide_kernel<T, kWideSmem>(shifted, persistent, false);
 }
 
 // Once per dtype: the opt-in to the largest shared memory and to 16-CTA clusters.
@@ -656,14 +671,15 @@ void set_attributes(const DeviceInfo& d) {
     }
     for (int slices : {kWideSmem, kWiderSmem})
       for (bool shifted : {false, true})
-        for (bool persistent : {false, true}) {
-          if (shifted && persistent) continue;
-          const void* k = wide_kernel<T>(shifted, persistent, slices);
-          const int64_t smem = wide_smem<T>(wide_max_part<T>(slices), slices);
-          if (smem > d.smem_per_block_optin) continue;  // active_clusters() finds no room: the parts form
-          CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
-          CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-        }
+        for (bool persistent : {false, true})
+          for (bool bulk : {false, true}) {
+            if ((shifted && persistent) || (bulk && (shifted || slices != kWiderSmem))) continue;
+            const void* k = wide_kernel<T>(shifted, persistent, slices, kWideThreads, bulk);
+            const int64_t smem = wide_smem<T>(wide_max_part<T>(slices), slices);
+            if (smem > d.smem_per_block_optin) continue;  // active_clusters() finds no room: the parts form
+            CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+            CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+          }
     const void* paired = wide_kernel<T>(false, true, kWideSmem, kPairedThreads);
     const int64_t paired_bytes = paired_smem<T>(wide_packs(kPairedThreads) * kVec<T>);
     CUDA_CHECK(
@@ -694,7 +710,7 @@ cudaLaunchConfig_t launch_config(const Plan& p, int64_t clusters, cudaStream_t s
 template <class T>
 const void* plan_kernel(const Plan& p) {
   if (!p.wide) return reinterpret_cast<const void*>(cluster_kernel<T>(p.bulk));
-  return wide_kernel<T>(p.shifted, p.persistent, p.slices, p.threads);
+  return wide_kernel<T>(p.shifted, p.persistent, p.slices, p.threads, wider_bulk<T>(p));
 }
 
 // Clusters of this plan the GPU can hold at once (0: it cannot launch one). Asked once per
@@ -843,10 +859,14 @@ Plan call_plan(const DeviceInfo& d, int64_t M, int64_t N, Packs packs) {
   return paired_if_it_pays<T>(d, M, N, q);
 }
 
-// A wide plan's kernel with SLICES slices: persistent, or a cluster per row (shifted or in packs).
-template <class T, int SLICES>
+// A wide plan's kernel with SLICES slices: persistent, or a cluster per row (shifted or in packs);
+// BULK: the wider CTAs' slices by bulk copy.
+template <class T, int SLICES, bool BULK = false>
 void launch_wide(const cudaLaunchConfig_t& cfg, const Plan& p, const T* x, T* y, int64_t M, int64_t N, int64_t ld,
                  cudaStream_t stream) {
+  if constexpr (SLICES == kWiderSmem && !BULK) {
+    if (wider_bulk<T>(p)) return launch_wide<T, SLICES, true>(cfg, p, x, y, M, N, ld, stream);
+  }
   if (p.persistent) {
     const StreamScratch tickets("10 row tickets", sizeof(unsigned), stream);  // this stream's counter
     unsigned* const t = static_cast<unsigned*>(tickets.get());
@@ -854,7 +874,10 @@ void launch_wide(const cudaLaunchConfig_t& cfg, const Plan& p, const T* x, T* y,
       CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T, kWideSmem, kPairedThreads>, x, y, M, N,
                                     ld, p.part, t));
     else
-      CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T, SLICES>, x, y, M, N, ld, p.part, t));
+      CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide_persistent<T, SLICES, kWideThreads, BULK>, x, y, M, N,
+                                    ld, p.part, t));
+  } else if (BULK) {
+    CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T, SLICES, false, BULK>, x, y, N, ld, p.part));
   } else {
     CUDA_CHECK(p.shifted ? cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T, SLICES, true>, x, y, N, ld, p.part)
                          : cudaLaunchKernelEx(&cfg, softmax_cluster_wide<T, SLICES, false>, x, y, N, ld, p.part));

@@ -20,6 +20,13 @@
 #     shared memory). BULK_SLICES=1 now takes bulk copies only where the 13th slice is in use: both
 #     stages, both builds, at rows of 320-336 KB (132-12288 rows), two rounds; compute-sanitizer on
 #     stage 08's wider block over more rows than SMs
+#   OUT=... bash results/h200/session71.run.sh adopt   rule.txt: by bulk copy stage 08's wider block
+#     took 5.1-7.3% less time at rows of 328-336 KB from 1024 rows, and 10's wider CTAs 2.1-6.8%
+#     (and 5.4% at fp32 132 rows); but 08 took 1.9-2.4% more at 12 slices, where the runtime rule
+#     kept cp.async (the code around it). Now bulk kernels of their own (a template flag), launched
+#     only where the 13th slice is in use, the default (make BULK_SLICES=0 builds without): make
+#     test-gpu on stages 08 and 10 (a new case of rows past 320 KB), then the tree against
+#     BULK_SLICES=0 at 12 and 13 slices with ./step11, one round, then make test-gpu on stage 11
 part=${1:-after}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, variant_with; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -31,6 +38,8 @@ bulk) (variant_with bulk BULK_SLICES=1 step08 step10 || echo "bulk build failed"
   mk step08 step10 && wait ;;
 rule) (variant_with bulk BULK_SLICES=1 step08 step10 || echo "bulk build failed") > $R/variant.txt 2>&1 &
   mk step08 step10 && wait ;;
+adopt) (variant_with cpasync BULK_SLICES=0 step08 step10 || echo "cpasync build failed") > $R/variant.txt 2>&1 &
+  mk step08 step10 step11 build/test_gpu && wait ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -82,4 +91,14 @@ S
     PROBE_UNTIL=560 group rule 2 ./step08 $B/step08 "STEP10_PAIRED=off ./step10" "STEP10_PAIRED=off $B/step10" \
       ./step10 > $R/rule.txt 2>&1
   cat $R/rule.txt ;;
+adopt)
+  cat $R/variant.txt
+  LIMIT=200 test_gpu 08
+  LIMIT=330 test_gpu 10
+  C=build/v_cpasync
+  printf '%s\n' 'bf16 2048 167936' 'f32 2048 86016' 'bf16 2048 163840' 'f32 2048 81920' 'bf16 12288 167936' |
+    PROBE_UNTIL=420 group adopt 1 ./step08 $C/step08 "STEP10_PAIRED=off ./step10" "STEP10_PAIRED=off $C/step10" \
+      ./step11 > $R/adopt.txt 2>&1
+  cat $R/adopt.txt
+  LIMIT=590 test_gpu 11 ;;
 esac

@@ -316,6 +316,20 @@ TEST_CASE("every stage on many long rows: persistent wide clusters, several rows
   });
 }
 
+// Rows past 320 KB, where stage 08's wider block and stage 10's wider CTAs need their 13th slice
+// and take their slices by bulk copy (seventy-first session): over more rows than SMs (08's blocks
+// in waves), one pack into the 13th slice, few rows (10's wider CTAs, a cluster a row) and parts
+// of a longer row (10's 3 wider CTAs).
+TEST_CASE("every stage on rows past 320 KB, where 08 and 10 take the 13th slice by bulk copy") {
+  for_each_stage([](const Stage& s, DType t) {
+    const bool f32 = t == DType::f32;
+    check_one(s, t, 140, f32 ? 86016 : 172032, InputKind::random);
+    check_one(s, t, 300, f32 ? 81924 : 163848, InputKind::special);
+    check_one(s, t, 64, f32 ? 83972 : 167944, InputKind::random);
+    check_one(s, t, 24, f32 ? 256000 : 512000, InputKind::special);
+  });
+}
+
 // Stage 10's plan for rows of 256-336 KB, read from its plan note (nothing launches): 3 paired
 // CTAs from more rows than SMs to 20 rows for each 3-CTA cluster the GPU holds, and at any number
 // of rows past 320 KB, where a wider CTA would need its 13th slice (sixty-ninth and seventieth
