@@ -27,6 +27,8 @@
 #     only where the 13th slice is in use, the default (make BULK_SLICES=0 builds without): make
 #     test-gpu on stages 08 and 10 (a new case of rows past 320 KB), then the tree against
 #     BULK_SLICES=0 at 12 and 13 slices with ./step11, one round, then make test-gpu on stage 11
+#   OUT=... bash results/h200/session71.run.sh rest   adopt's make test-gpu on stage 08 ran 20 of its
+#     31 cases (all passing) in its limit: the 11 after them, the log straight into $OUT
 part=${1:-after}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, variant_with; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -40,6 +42,7 @@ rule) (variant_with bulk BULK_SLICES=1 step08 step10 || echo "bulk build failed"
   mk step08 step10 && wait ;;
 adopt) (variant_with cpasync BULK_SLICES=0 step08 step10 || echo "cpasync build failed") > $R/variant.txt 2>&1 &
   mk step08 step10 step11 build/test_gpu && wait ;;
+rest) mk build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -101,4 +104,12 @@ adopt)
       ./step11 > $R/adopt.txt 2>&1
   cat $R/adopt.txt
   LIMIT=590 test_gpu 11 ;;
+rest)
+  T="no stage writes outside*,every stage takes x and y off*,more than 2^31*,stages that take any N*"
+  T="$T,stages with a row stride*,the occupancy calculator*,running a stage again*,StreamScratch*"
+  T="$T,calls on two streams*,the checks catch*,the strided check*"
+  echo "test-gpu  commit $commit  $(date -u '+%Y-%m-%d %H:%M UTC')" > $OUT/test-gpu-08-rest.txt
+  SOFTMAX_TEST_STAGES=08 timeout $((205 - SECONDS)) build/test_gpu --duration=true -tc="$T" \
+    >> $OUT/test-gpu-08-rest.txt 2>&1
+  echo "test-gpu 08 rest exit $? at ${SECONDS}s"; tail -n 4 $OUT/test-gpu-08-rest.txt ;;
 esac
