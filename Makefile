@@ -8,7 +8,7 @@
 #   make ARCH=sm_86 ...        build for another GPU (default: the GPU present, else sm_80 + sm_90)
 #   make DEPS=/prefix ...      look for Google Benchmark / doctest under /prefix/include, /prefix/lib
 #   make EVICT_LAST=0 ...      load x without the L2 evict_last policy (common/packs.cuh), to compare
-#   make BULK_SLICES=0 ...     the wider blocks' 13th slice by cp.async, not bulk copy (common/row_cache.cuh)
+#   make BULK_SLICES=0 ...     no bulk-copy slices in the wider blocks (common/row_cache.cuh), to compare
 
 NVCC    ?= nvcc
 DEPS    ?=

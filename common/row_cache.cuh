@@ -25,6 +25,12 @@
 //     as load() would: summary() then applies to that stretch.
 //   * Every exponential is fast_exp.cuh's exp_ftz (since the forty-ninth session): outputs under
 //     2^-126 are 0.
+//   * BULK (sm_90, rows in whole packs; seventy-first session): load() has thread 0 start one bulk
+//     copy a slice, each on its own mbarrier (static shared memory), then a block barrier;
+//     summary() waits on slice i's mbarrier where it would wait for its cp.async group. A block
+//     barrier must separate summary() from store() / store_then_load(): store() retires the
+//     mbarriers, and store_then_load() writes every slice, then (a block barrier) has thread 0
+//     copy the next stretch's slices, so the refill waits for the whole block, not one thread.
 #pragma once
 
 #include <cmath>

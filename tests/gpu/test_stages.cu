@@ -318,8 +318,7 @@ TEST_CASE("every stage on many long rows: persistent wide clusters, several rows
 
 // Rows past 320 KB, where stage 08's wider block and stage 10's wider CTAs need their 13th slice
 // and take their slices by bulk copy (seventy-first session): over more rows than SMs (08's blocks
-// in waves), one pack into the 13th slice, few rows (10's wider CTAs, a cluster a row) and parts
-// of a longer row (10's 3 wider CTAs).
+// in waves), one pack into the 13th slice, 64 rows, and rows of 1000 KB (10's parts).
 TEST_CASE("every stage on rows past 320 KB, where 08 and 10 take the 13th slice by bulk copy") {
   for_each_stage([](const Stage& s, DType t) {
     const bool f32 = t == DType::f32;
