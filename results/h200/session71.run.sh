@@ -29,6 +29,10 @@
 #     BULK_SLICES=0 at 12 and 13 slices with ./step11, one round, then make test-gpu on stage 11
 #   OUT=... bash results/h200/session71.run.sh rest   adopt's make test-gpu on stage 08 ran 20 of its
 #     31 cases (all passing) in its limit: the 11 after them, the log straight into $OUT
+#   OUT=... bash results/h200/session71.run.sh persist   compute-sanitizer's four tools on stage 10's
+#     persistent wider CTAs by bulk copy (STEP10_PAIRED=off, halves from 264 rows: the refill of
+#     the next row's slices after the block barrier), which ran only timed and validated; the log
+#     straight into $OUT (the session's last device seconds)
 part=${1:-after}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, variant_with; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -43,6 +47,7 @@ rule) (variant_with bulk BULK_SLICES=1 step08 step10 || echo "bulk build failed"
 adopt) (variant_with cpasync BULK_SLICES=0 step08 step10 || echo "cpasync build failed") > $R/variant.txt 2>&1 &
   mk step08 step10 step11 build/test_gpu && wait ;;
 rest) mk build/test_gpu ;;
+persist) mk step10 ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -112,4 +117,10 @@ rest)
   SOFTMAX_TEST_STAGES=08 timeout $((205 - SECONDS)) build/test_gpu --duration=true -tc="$T" \
     >> $OUT/test-gpu-08-rest.txt 2>&1
   echo "test-gpu 08 rest exit $? at ${SECONDS}s"; tail -n 4 $OUT/test-gpu-08-rest.txt ;;
+persist)
+  STEP10_PAIRED=off timeout $((140 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step10' \
+    > $OUT/sanitize-step10-persistent-bulk.txt 2>&1 <<'S'
+f16 300 172032 the wider CTAs persistent (300 rows past 264), the next row's slices by bulk copy
+S
+  tail -n 5 $OUT/sanitize-step10-persistent-bulk.txt ;;
 esac
