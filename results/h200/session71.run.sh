@@ -29,10 +29,11 @@
 #     BULK_SLICES=0 at 12 and 13 slices with ./step11, one round, then make test-gpu on stage 11
 #   OUT=... bash results/h200/session71.run.sh rest   adopt's make test-gpu on stage 08 ran 20 of its
 #     31 cases (all passing) in its limit: the 11 after them, the log straight into $OUT
-#   OUT=... bash results/h200/session71.run.sh persist   compute-sanitizer's four tools on stage 10's
-#     persistent wider CTAs by bulk copy (STEP10_PAIRED=off, halves from 264 rows: the refill of
-#     the next row's slices after the block barrier), which ran only timed and validated; the log
-#     straight into $OUT (the session's last device seconds)
+#   OUT=... bash results/h200/session71.run.sh persist   the plans bulk's sanitizer shapes took
+#     (STEP10_PAIRED=off, and forced onto persistent wide CTAs), then compute-sanitizer's four tools
+#     on stage 10's persistent wider CTAs by bulk copy (forced; the refill of the next row's slices
+#     after the block barrier), which ran only timed and validated; files straight into $OUT (the
+#     session's last device seconds)
 part=${1:-after}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, variant_with; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -118,9 +119,15 @@ rest)
     >> $OUT/test-gpu-08-rest.txt 2>&1
   echo "test-gpu 08 rest exit $? at ${SECONDS}s"; tail -n 4 $OUT/test-gpu-08-rest.txt ;;
 persist)
-  STEP10_PAIRED=off timeout $((140 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step10' \
+  for e in "STEP10_PAIRED=off" "STEP10_FORM=wide STEP10_PAIRED=off STEP10_PERSISTENT=on"; do
+    for sh in "f16 140 172032" "bf16 8 167936" "f16 300 172032"; do set -- $sh
+      env $e ./step10 --explain --dtype $1 --rows $2 --cols $3 | grep -m1 "^$1 $2 x $3:" | sed "s/^/$e: /"
+    done
+  done > $OUT/plans.txt 2>&1; cat $OUT/plans.txt
+  F="STEP10_FORM=wide STEP10_PAIRED=off STEP10_PERSISTENT=on"
+  env $F timeout $((140 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step10' \
     > $OUT/sanitize-step10-persistent-bulk.txt 2>&1 <<'S'
-f16 300 172032 the wider CTAs persistent (300 rows past 264), the next row's slices by bulk copy
+f16 300 172032 the wider CTAs persistent (forced), the next row's slices by bulk copy
 S
   tail -n 5 $OUT/sanitize-step10-persistent-bulk.txt ;;
 esac
