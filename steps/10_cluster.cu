@@ -982,7 +982,8 @@ std::vector<KernelConfig> explain_typed(const DeviceInfo& d) {
           out.push_back({std::string(persistent ? "softmax_cluster_wide_persistent" : "softmax_cluster_wide") +
                              (shifted ? " shifted" : "") + ", " + std::to_string(slices) + " slices, N = " +
                              std::to_string(n) + ", cluster " + std::to_string(c) + ", " +
-                             std::to_string(active_clusters<T>(d, p)) + " clusters at once",
+                             std::to_string(active_clusters<T>(d, p)) + " clusters at once" +
+                             (wider_bulk<T>(p) ? ", slices by bulk copy" : ""),
                          plan_kernel<T>(p), kWideThreads, p.smem, int64_t{kWideReg + slices} * kVec<T>});
         }
   // The paired CTAs (persistent, 8 slices, rows in packs), full parts, 2-4 a row: the plans' in

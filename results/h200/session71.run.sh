@@ -29,7 +29,8 @@
 #     BULK_SLICES=0 at 12 and 13 slices with ./step11, one round, then make test-gpu on stage 11
 #   OUT=... bash results/h200/session71.run.sh rest   adopt's make test-gpu on stage 08 ran 20 of its
 #     31 cases (all passing) in its limit: the 11 after them, the log straight into $OUT
-#   OUT=... bash results/h200/session71.run.sh persist   the plans bulk's sanitizer shapes took
+#   OUT=... bash results/h200/session71.run.sh persist   PREPARED, NOT RUN (too little device time
+#     was left to start a machine): the plans bulk's sanitizer shapes took
 #     (STEP10_PAIRED=off, and forced onto persistent wide CTAs), then compute-sanitizer's four tools
 #     on stage 10's persistent wider CTAs by bulk copy (forced; the refill of the next row's slices
 #     after the block barrier), which ran only timed and validated; files straight into $OUT (the
