@@ -29,12 +29,7 @@
 #     BULK_SLICES=0 at 12 and 13 slices with ./step11, one round, then make test-gpu on stage 11
 #   OUT=... bash results/h200/session71.run.sh rest   adopt's make test-gpu on stage 08 ran 20 of its
 #     31 cases (all passing) in its limit: the 11 after them, the log straight into $OUT
-#   OUT=... bash results/h200/session71.run.sh persist   PREPARED, NOT RUN (too little device time
-#     was left to start a machine): the plans bulk's sanitizer shapes took
-#     (STEP10_PAIRED=off, and forced onto persistent wide CTAs), then compute-sanitizer's four tools
-#     on stage 10's persistent wider CTAs by bulk copy (forced; the refill of the next row's slices
-#     after the block barrier), which ran only timed and validated; files straight into $OUT (the
-#     session's last device seconds)
+#   (the prepared `persist` call, which could not start, moved to session72.run.sh)
 part=${1:-after}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, variant_with; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -49,7 +44,6 @@ rule) (variant_with bulk BULK_SLICES=1 step08 step10 || echo "bulk build failed"
 adopt) (variant_with cpasync BULK_SLICES=0 step08 step10 || echo "cpasync build failed") > $R/variant.txt 2>&1 &
   mk step08 step10 step11 build/test_gpu && wait ;;
 rest) mk build/test_gpu ;;
-persist) mk step10 ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -119,16 +113,4 @@ rest)
   SOFTMAX_TEST_STAGES=08 timeout $((205 - SECONDS)) build/test_gpu --duration=true -tc="$T" \
     >> $OUT/test-gpu-08-rest.txt 2>&1
   echo "test-gpu 08 rest exit $? at ${SECONDS}s"; tail -n 4 $OUT/test-gpu-08-rest.txt ;;
-persist)
-  for e in "STEP10_PAIRED=off" "STEP10_FORM=wide STEP10_PAIRED=off STEP10_PERSISTENT=on"; do
-    for sh in "f16 140 172032" "bf16 8 167936" "f16 300 172032"; do set -- $sh
-      env $e ./step10 --explain --dtype $1 --rows $2 --cols $3 | grep -m1 "^$1 $2 x $3:" | sed "s/^/$e: /"
-    done
-  done > $OUT/plans.txt 2>&1; cat $OUT/plans.txt
-  F="STEP10_FORM=wide STEP10_PAIRED=off STEP10_PERSISTENT=on"
-  env $F timeout $((140 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step10' \
-    > $OUT/sanitize-step10-persistent-bulk.txt 2>&1 <<'S'
-f16 300 172032 the wider CTAs persistent (forced), the next row's slices by bulk copy
-S
-  tail -n 5 $OUT/sanitize-step10-persistent-bulk.txt ;;
 esac

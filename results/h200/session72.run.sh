@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Device runs of the seventy-second session (2026-11-30), on an H200, in the order they ran:
+#   OUT=... bash results/h200/session72.run.sh margins   the H200 amendments that send rows past
+#     320 KB to stage 10's paired CTAs were timed against stage 08 before its wider block took the
+#     13th slice by bulk copy (seventy-first session, 4.9-8.0% less time there): ./step11 against
+#     ./step08 and ./step10 as built at fp32 rows of 336 KB at 1024-12288 rows and halves rows of
+#     324-336 KB at 4096-16384, past the amendments' bounds (8192 rows in fp32, 10240 in halves)
+#     first, two rounds; stage 10's plan with 13 slices (STEP10_SLICES=13: 3 wider CTAs, the 13th
+#     slice by bulk copy) against its 4 wide CTAs at fp32 2048 x 256000 (the fifty-fifth session's
+#     question), two rounds; then the seventy-first session's prepared `persist` call, moved here:
+#     the plans its sanitizer shapes take (STEP10_PAIRED=off, and forced onto persistent wide
+#     CTAs) and compute-sanitizer's four tools on stage 10's persistent wider CTAs by bulk copy
+#     (forced; the refill of the next row's slices after the block barrier)
+part=${1:-margins}
+. "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, variant_with; the call's files under ./$part/
+. results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
+PROBES=results/h200/explore/session72
+case $part in
+margins) mk step08 step10 step11 ;;
+esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
+echo "built $commit at ${SECONDS}s"
+case $part in
+margins)
+  printf '%s\n' 'f32 8192 86016' 'bf16 12288 167936' 'f32 12288 86016' 'f16 16384 172032' \
+    'f32 2048 86016' 'f16 10240 165888' 'f32 1581 86016' 'f32 4096 84992' 'f16 4096 165888' \
+    'f32 1024 86016' | PROBE_UNTIL=400 group margins 2 ./step11 ./step08 ./step10 > $R/margins.txt 2>&1
+  cat $R/margins.txt
+  for e in "" "STEP10_SLICES=13"; do
+    env $e ./step10 --explain --dtype f32 --rows 2048 --cols 256000 | grep -m1 "^f32 2048 x 256000:" | sed "s/^/$e: /"
+  done > $R/plans-256000.txt 2>&1; cat $R/plans-256000.txt
+  echo 'f32 2048 256000' | PROBE_UNTIL=440 group slices13 2 ./step10 "STEP10_SLICES=13 ./step10" > $R/slices13.txt 2>&1
+  cat $R/slices13.txt
+  for e in "STEP10_PAIRED=off" "STEP10_FORM=wide STEP10_PAIRED=off STEP10_PERSISTENT=on"; do
+    for sh in "f16 140 172032" "bf16 8 167936" "f16 300 172032"; do set -- $sh
+      env $e ./step10 --explain --dtype $1 --rows $2 --cols $3 | grep -m1 "^$1 $2 x $3:" | sed "s/^/$e: /"
+    done
+  done > $R/plans.txt 2>&1; cat $R/plans.txt
+  F="STEP10_FORM=wide STEP10_PAIRED=off STEP10_PERSISTENT=on"
+  env $F timeout $((590 - SECONDS)) bash -c '. results/h100/explore/probe.sh; sanitize ./step10' \
+    > $R/sanitize-step10-persistent-bulk.txt 2>&1 <<'S'
+f16 300 172032 the wider CTAs persistent (forced), the next row's slices by bulk copy
+S
+  tail -n 5 $R/sanitize-step10-persistent-bulk.txt ;;
+esac
