@@ -11,12 +11,19 @@
 #     the plans its sanitizer shapes take (STEP10_PAIRED=off, and forced onto persistent wide
 #     CTAs) and compute-sanitizer's four tools on stage 10's persistent wider CTAs by bulk copy
 #     (forced; the refill of the next row's slices after the block barrier)
+#   OUT=... bash results/h200/session72.run.sh bounds   margins.txt: stage 08 now leads the
+#     dispatcher's paired CTAs at fp32 8192 x 86016 (1.8%) and 4096 x 84992 (0.4%), not at 1581
+#     and 2048 rows; stage 10 leads 08 at bf16 12288 x 167936 by 4.3% (past rule 33's 10240-row
+#     bound), level at fp16 16384 x 172032; 3 wider CTAs took 7.1% more time than 4 wide at fp32
+#     2048 x 256000. Where the bounds go: ./step08 against ./step10 as built at fp32 rows of
+#     328-336 KB at 1024-6144 rows and halves rows of 324-336 KB at 8192-20480, two rounds
 part=${1:-margins}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, variant_with; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
 PROBES=results/h200/explore/session72
 case $part in
 margins) mk step08 step10 step11 ;;
+bounds) mk step08 step10 ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -41,4 +48,10 @@ margins)
 f16 300 172032 the wider CTAs persistent (forced), the next row's slices by bulk copy
 S
   tail -n 5 $R/sanitize-step10-persistent-bulk.txt ;;
+bounds)
+  printf '%s\n' 'f32 3072 86016' 'f32 2560 86016' 'f32 3584 86016' 'f32 1024 86016' 'f32 2048 83968' \
+    'f32 6144 86016' 'bf16 16384 167936' 'f16 12288 165888' 'f16 16384 165888' 'bf16 12288 172032' \
+    'bf16 16384 172032' 'f16 12288 172032' 'f16 8192 172032' 'bf16 20480 167936' |
+    PROBE_UNTIL=585 group bounds 2 ./step08 ./step10 > $R/bounds.txt 2>&1
+  cat $R/bounds.txt ;;
 esac
