@@ -17,6 +17,13 @@
 #     bound), level at fp16 16384 x 172032; 3 wider CTAs took 7.1% more time than 4 wide at fp32
 #     2048 x 256000. Where the bounds go: ./step08 against ./step10 as built at fp32 rows of
 #     328-336 KB at 1024-6144 rows and halves rows of 324-336 KB at 8192-20480, two rounds
+#   OUT=... bash results/h200/session72.run.sh confirm   bounds.txt: in fp32 the paired CTAs lead
+#     to 2560 rows (0.2%), stage 08 from 3072 (0.2-2.0%); in halves stage 10 leads or is level at
+#     every row count to 20480 (bf16 4.3-4.7%). Rule 5's fp32 amendment past 320 KB now ends at
+#     2560 rows, rule 33's halves amendment past 320 KB no longer ends at 10240: make test-gpu on
+#     stage 11, then its plans and ./step11 against ./step08 and ./step10 at both sides of the
+#     new bounds and at rule 33's amendments of 512-4096 rows past 320 KB (timed before stage 08's
+#     bulk copies), one round
 part=${1:-margins}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, variant_with; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -24,6 +31,7 @@ PROBES=results/h200/explore/session72
 case $part in
 margins) mk step08 step10 step11 ;;
 bounds) mk step08 step10 ;;
+confirm) mk step08 step10 step11 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -54,4 +62,13 @@ bounds)
     'bf16 16384 172032' 'f16 12288 172032' 'f16 8192 172032' 'bf16 20480 167936' |
     PROBE_UNTIL=585 group bounds 2 ./step08 ./step10 > $R/bounds.txt 2>&1
   cat $R/bounds.txt ;;
+confirm)
+  LIMIT=270 test_gpu 11
+  C=('f32 2560 86016' 'f32 2561 86016' 'f32 8192 86016' 'bf16 12288 167936' 'f16 16384 165888'
+     'bf16 1024 172032' 'f16 1024 167936' 'bf16 600 167936' 'f16 1536 165888' 'bf16 4096 167936')
+  for sh in "${C[@]}"; do set -- $sh
+    ./step11 --plan --dtype $1 --rows $2 --cols $3 | grep -m1 -A2 -E "^ *$2 +$3 "
+  done > $R/plans.txt 2>&1; cat $R/plans.txt
+  printf '%s\n' "${C[@]}" | PROBE_UNTIL=585 group confirm 1 ./step11 ./step08 ./step10 > $R/confirm.txt 2>&1
+  cat $R/confirm.txt ;;
 esac
