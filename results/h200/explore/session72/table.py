@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Seventy-second session: the tables of its docs paragraphs, from its result files.
-Usage: python3 results/h200/explore/session72/table.py [margins|bounds|slices13]
+Usage: python3 results/h200/explore/session72/table.py [margins|bounds|slices13|confirm]
 margins: margins/margins.txt (f44e6cb), ./step11, ./step08 and ./step10 as built at rows past
 320 KB, two rounds, each its own process (the call's time ran out in fp16 4096 x 165888's second
 round and before fp32 1024 x 86016);
 bounds: bounds/bounds.txt (2beac09), ./step08 against ./step10 as built, two rounds;
 slices13: margins/slices13.txt, stage 10 as built (4 wide CTAs a row) against STEP10_SLICES=13
-(3 wider CTAs, the 13th slice by bulk copy) at fp32 2048 x 256000, two rounds."""
+(3 wider CTAs, the 13th slice by bulk copy) at fp32 2048 x 256000, two rounds;
+confirm: confirm/confirm.txt (beffae5, the new bounds), ./step11, ./step08 and ./step10 as built,
+one round."""
 import importlib.util
 import os
 import sys
@@ -20,7 +22,7 @@ _spec.loader.exec_module(_t66)  # forms_table: mean µs (% of the copy), change 
 LABELS = {"./step08": "08", "./step10": "10 as built", "./step11": "dispatcher",
           "STEP10_SLICES=13 ./step10": "10, 3 wider CTAs (13 slices)"}
 FILES = {"margins": ("margins/margins.txt", "./step08"), "bounds": ("bounds/bounds.txt", "./step08"),
-         "slices13": ("margins/slices13.txt", "./step10")}
+         "slices13": ("margins/slices13.txt", "./step10"), "confirm": ("confirm/confirm.txt", "./step08")}
 
 
 def main():
