@@ -29,10 +29,10 @@ __device__ __forceinline__ float2 word_to_float2(uint32_t w, __half) {
   memcpy(&h, &w, 4);
   return __half22float2(h);
 }
+// A bf16 is the top half of an fp32: one shift and one mask, exact (NaN and infinities too);
+// __bfloat1622float2 took a PRMT and a shift for the high half.
 __device__ __forceinline__ float2 word_to_float2(uint32_t w, __nv_bfloat16) {
-  __nv_bfloat162 h;
-  memcpy(&h, &w, 4);
-  return __bfloat1622float2(h);
+  return make_float2(__uint_as_float(w << 16), __uint_as_float(w & 0xffff0000u));
 }
 __device__ __forceinline__ uint32_t float2_to_word(float2 f, __half) {
   const __half2 h = __float22half2_rn(f);
@@ -90,7 +90,10 @@ __device__ __forceinline__ float pack_max(const uint4& p) {
     memcpy(&c, &p.z, 4);
     memcpy(&d, &p.w, 4);
     const T2 h = __hmax2(__hmax2(a, b), __hmax2(c, d));
-    return fmaxf(static_cast<float>(__low2float(h)), static_cast<float>(__high2float(h)));
+    uint32_t w;
+    memcpy(&w, &h, 4);
+    const float2 f = word_to_float2(w, T{});
+    return fmaxf(f.x, f.y);
   }
 }
 

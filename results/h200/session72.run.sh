@@ -24,6 +24,14 @@
 #     stage 11, then its plans and ./step11 against ./step08 and ./step10 at both sides of the
 #     new bounds and at rule 33's amendments of 512-4096 rows past 320 KB (timed before stage 08's
 #     bulk copies), one round
+#   OUT=... bash results/h200/session72.run.sh bf16   confirm.txt and bounds.txt: stage 08's wider
+#     block ran bf16 4-5 points of the copy below fp16 at the same shapes (16384 x 172032: 91.4
+#     against 96.0%), one block an SM with its exponentials on the critical path; its bf16 kernel
+#     had 3280 instructions to fp16's 3088, the difference __bfloat1622float2's PRMT and shift for
+#     each high half (and pack_max's). common/packs.cuh now unpacks a bf16 word with one shift and
+#     one mask (exact), 3088 instructions: make test-gpu on stage 08, then the tree against the
+#     old conversion (explore/session72/oldconv.patch) at bf16 rows of 64-336 KB with fp16 beside
+#     them, one round, then make test-gpu on stage 10 in what time is left
 part=${1:-margins}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, variant_with; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -32,6 +40,8 @@ case $part in
 margins) mk step08 step10 step11 ;;
 bounds) mk step08 step10 ;;
 confirm) mk step08 step10 step11 build/test_gpu ;;
+bf16) (variant_with oldconv STAGES=08 step08 || echo "oldconv build failed") > $R/variant.txt 2>&1 &
+  mk step08 step10 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -71,4 +81,12 @@ confirm)
   done > $R/plans.txt 2>&1; cat $R/plans.txt
   printf '%s\n' "${C[@]}" | PROBE_UNTIL=585 group confirm 1 ./step11 ./step08 ./step10 > $R/confirm.txt 2>&1
   cat $R/confirm.txt ;;
+bf16)
+  LIMIT=260 test_gpu 08
+  wait; cat $R/variant.txt; echo "variant built at ${SECONDS}s"
+  printf '%s\n' 'bf16 16384 172032' 'f16 16384 172032' 'bf16 2048 167936' 'bf16 2048 163840' \
+    'f16 2048 163840' 'bf16 2048 131072' 'bf16 2048 32768' 'bf16 4096 151936' |
+    PROBE_UNTIL=330 group bf16 1 ./step08 build/v_oldconv/step08 > $R/bf16.txt 2>&1
+  cat $R/bf16.txt
+  LIMIT=435 test_gpu 10 ;;
 esac
