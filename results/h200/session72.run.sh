@@ -82,11 +82,11 @@ confirm)
   printf '%s\n' "${C[@]}" | PROBE_UNTIL=585 group confirm 1 ./step11 ./step08 ./step10 > $R/confirm.txt 2>&1
   cat $R/confirm.txt ;;
 bf16)
-  LIMIT=260 test_gpu 08
+  LIMIT=250 test_gpu 08
   wait; cat $R/variant.txt; echo "variant built at ${SECONDS}s"
   printf '%s\n' 'bf16 16384 172032' 'f16 16384 172032' 'bf16 2048 167936' 'bf16 2048 163840' \
     'f16 2048 163840' 'bf16 2048 131072' 'bf16 2048 32768' 'bf16 4096 151936' |
-    PROBE_UNTIL=330 group bf16 1 ./step08 build/v_oldconv/step08 > $R/bf16.txt 2>&1
+    PROBE_UNTIL=310 group bf16 1 ./step08 build/v_oldconv/step08 > $R/bf16.txt 2>&1
   cat $R/bf16.txt
-  LIMIT=435 test_gpu 10 ;;
+  LIMIT=395 test_gpu 10 ;;
 esac
