@@ -3,7 +3,7 @@
 //
 // New here:
 //   * 16-byte packed accesses: one load or store moves 8 halves (4 floats), unpacked two at a time
-//     (__half22float2 / __bfloat1622float2) and packed back with round-to-nearest;
+//     (__half22float2 / a shift and a mask for bf16) and packed back with round-to-nearest;
 //   * one kernel template `onepass`, four cache layouts: registers only (sized to the row), "wide"
 //     (512 or 1024 threads, registers + 64 or 128 KB of shared memory: rows of up to 256 KB, the
 //     twelfth session's; up to 208 KB, rows of up to 336 KB, the eighteenth's), "medium"
