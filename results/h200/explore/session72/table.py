@@ -13,7 +13,6 @@ bf16: bf16/bf16.txt (fe90071), stage 08 as built (a bf16 word unpacked by a shif
 against the old conversion (oldconv.patch: __bfloat1622float2), one round."""
 import importlib.util
 import os
-import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -29,11 +28,7 @@ FILES = {"margins": ("margins/margins.txt", "./step08"), "bounds": ("bounds/boun
 
 
 def main():
-    what = sys.argv[1] if len(sys.argv) > 1 else "bounds"
-    if what not in FILES:
-        sys.exit(__doc__)
-    path, base = FILES[what]
-    _t66.forms_table(os.path.join(HERE, path), base, lambda f: LABELS.get(f, f))
+    _t66.forms_main(HERE, FILES, LABELS, "bounds", __doc__)
 
 
 if __name__ == "__main__":
