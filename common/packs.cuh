@@ -2,7 +2,9 @@
 // store moves kVec<T> elements), shared by the stages after it.
 //
 // Contracts: unpack / pack convert one uint4 to kVec<T> floats and back (round to nearest even);
-// pack_max is the exact max of a pack (NaN skipped, as fmaxf does); neg_inf_pack is a pack of -inf,
+// pack_max is the exact max of a pack (NaN skipped, as fmaxf does); unpack<T, true> and
+// pack_max<T, true> give the same values, bf16 through cuda_bf16.h's inline PTX (fewer registers
+// where ptxas would otherwise hoist the conversions); neg_inf_pack is a pack of -inf,
 // the padding that drops out of a row's max and sum; load_x_pack loads one pack of x and
 // load_x_pack_if one where a condition holds (under an L2 evict_last policy unless built with
 // SOFTMAX_EVICT_LAST=0; x must not be written while the kernel runs); cp_async16 copies one pack
@@ -30,10 +32,19 @@ __device__ __forceinline__ float2 word_to_float2(uint32_t w, __half) {
   return __half22float2(h);
 }
 // A bf16 is the top half of an fp32: one shift and one mask, exact (NaN and infinities too);
-// __bfloat1622float2 took a PRMT and a shift for the high half.
+// __bfloat1622float2 takes a PRMT and a shift for the high half (seventy-second session).
 __device__ __forceinline__ float2 word_to_float2(uint32_t w, __nv_bfloat16) {
   return make_float2(__uint_as_float(w << 16), __uint_as_float(w & 0xffff0000u));
 }
+// The same values through cuda_bf16.h's inline PTX, which ptxas schedules as written. Stage 08's
+// lean team keeps it under its 40-register cap: with the shift and the mask ptxas hoisted the
+// conversions and spilled 12 bytes there. fp16 has one form.
+__device__ __forceinline__ float2 word_to_float2_intrinsic(uint32_t w, __nv_bfloat16) {
+  __nv_bfloat162 h;
+  memcpy(&h, &w, 4);
+  return __bfloat1622float2(h);
+}
+__device__ __forceinline__ float2 word_to_float2_intrinsic(uint32_t w, __half) { return word_to_float2(w, __half{}); }
 __device__ __forceinline__ uint32_t float2_to_word(float2 f, __half) {
   const __half2 h = __float22half2_rn(f);
   uint32_t w;
@@ -47,7 +58,7 @@ __device__ __forceinline__ uint32_t float2_to_word(float2 f, __nv_bfloat16) {
   return w;
 }
 
-template <class T>
+template <class T, bool INTRINSIC = false>
 __device__ __forceinline__ void unpack(const uint4& p, float (&f)[kVec<T>]) {
   const uint32_t w[4] = {p.x, p.y, p.z, p.w};
   if constexpr (sizeof(T) == 4) {
@@ -56,7 +67,7 @@ __device__ __forceinline__ void unpack(const uint4& p, float (&f)[kVec<T>]) {
   } else {
 #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const float2 t = word_to_float2(w[k], T{});
+      const float2 t = INTRINSIC ? word_to_float2_intrinsic(w[k], T{}) : word_to_float2(w[k], T{});
       f[2 * k] = t.x;
       f[2 * k + 1] = t.y;
     }
@@ -78,7 +89,7 @@ __device__ __forceinline__ uint4 pack(const float (&f)[kVec<T>]) {
 
 // The largest of a pack's kVec values. Max is exact in any precision, so halves are compared as
 // packed pairs (__hmax2) and only the final pair is converted.
-template <class T>
+template <class T, bool INTRINSIC = false>
 __device__ __forceinline__ float pack_max(const uint4& p) {
   if constexpr (sizeof(T) == 4) {
     return fmaxf(fmaxf(__uint_as_float(p.x), __uint_as_float(p.y)), fmaxf(__uint_as_float(p.z), __uint_as_float(p.w)));
@@ -92,7 +103,7 @@ __device__ __forceinline__ float pack_max(const uint4& p) {
     const T2 h = __hmax2(__hmax2(a, b), __hmax2(c, d));
     uint32_t w;
     memcpy(&w, &h, 4);
-    const float2 f = word_to_float2(w, T{});
+    const float2 f = INTRINSIC ? word_to_float2_intrinsic(w, T{}) : word_to_float2(w, T{});
     return fmaxf(f.x, f.y);
   }
 }

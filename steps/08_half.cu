@@ -181,7 +181,8 @@ __host__ __device__ constexpr int team_rows_per_block() { return TL == kBlockTea
 // SHIFTED: as onepass's (N + kVec<T> - 1 <= TL P kVec<T>). SHORT_CHAIN (teams of 2-8 warps, a
 // power of two): the reductions' second level in log2(TW) shuffles (common/reduce.cuh), for a grid
 // of at most one block an SM. EXP_TWICE: x stays in its packs and exp(x - max) is taken again at
-// the stores (the same floats, so the same outputs), half the registers (team_rows_lean). The body
+// the stores (the same floats, so the same outputs), half the registers (team_rows_lean), bf16
+// unpacked through cuda_bf16.h (packs.cuh: the shift and mask spilled 12 bytes at 40). The body
 // of the kernels team_rows, team_rows_capped and team_rows_lean (below), which differ only in how
 // ptxas may spend registers.
 template <class T, int TL, int P, bool SHIFTED = false, bool SHORT_CHAIN = false, bool EXP_TWICE = false>
@@ -221,7 +222,7 @@ __device__ __forceinline__ void team_rows_body(const T* __restrict__ x, T* __res
   // 2. The row's max: per thread on the packs, then across the team.
   float m = -INFINITY;
 #pragma unroll
-  for (int i = 0; i < P; ++i) m = fmaxf(m, pack_max<T>(r[i]));
+  for (int i = 0; i < P; ++i) m = fmaxf(m, pack_max<T, EXP_TWICE>(r[i]));
   m = lanes_allreduce<TL, SHORT_CHAIN>(m, MaxOp{}, max_slots);
   // 3. exp(x - max) once, kept as floats, and the row's sum; an all -inf row sums against 0 (sum
   //    0, output NaN as torch's).
@@ -231,7 +232,7 @@ __device__ __forceinline__ void team_rows_body(const T* __restrict__ x, T* __res
 #pragma unroll
     for (int i = 0; i < P; ++i) {
       float f[V];
-      unpack<T>(r[i], f);
+      unpack<T, EXP_TWICE>(r[i], f);
 #pragma unroll
       for (int k = 0; k < V; ++k) l += exp_ftz(f[k] - ms);
     }
@@ -241,7 +242,7 @@ __device__ __forceinline__ void team_rows_body(const T* __restrict__ x, T* __res
     for (int i = 0; i < P; ++i) {
       if (live && t + lanes * i < nvec) {
         float f[V];
-        unpack<T>(r[i], f);
+        unpack<T, EXP_TWICE>(r[i], f);
 #pragma unroll
         for (int k = 0; k < V; ++k) f[k] = exp_ftz(f[k] - ms) * inv;
         put_pack(yr, t + lanes * i, pack<T>(f));
