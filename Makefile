@@ -102,7 +102,7 @@ TEST_EXTRA :=
 -include bench/*.mk
 test:
 	$(MAKE) ARCH="sm_80 sm_90" all $(BUILD)/test_gpu
-	$(MAKE) ARCH="sm_80 sm_90" docs-check sass-check $(BUILD)/evict_last_off.o $(TEST_EXTRA)
+	$(MAKE) ARCH="sm_80 sm_90" docs-check sass-check spill-check $(BUILD)/evict_last_off.o $(TEST_EXTRA)
 	$(MAKE) ARCH="sm_80 sm_90" host-tests
 
 # `make EVICT_LAST=0`'s branch of the load helpers (common/packs.cuh), compiled, never run.
@@ -124,6 +124,13 @@ docs-check: $(BUILD)/occupancy_tool
 .PHONY: sass-check
 sass-check: all py-deps
 	@$(PYTHON) tests/sass_check.py $(BUILD)/step08.o $(BUILD)/step10.o $(BUILD)/step12.o
+
+# No kernel spills but stages 03-05 (their docs tabulate it) and the ones tests/spill_check.py
+# names, as the docs do: the ptxas reports of the fat build.
+.PHONY: spill-check
+spill-check: all
+	@$(PYTHON) tests/spill_check.py --self-test
+	@$(PYTHON) tests/spill_check.py $(STEPS:%=$(BUILD)/%.ptxas.txt)
 
 test-gpu: $(BUILD)/test_gpu
 	$(BUILD)/test_gpu
