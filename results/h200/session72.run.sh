@@ -32,6 +32,14 @@
 #     one mask (exact), 3088 instructions: make test-gpu on stage 08, then the tree against the
 #     old conversion (explore/session72/oldconv.patch) at bf16 rows of 64-336 KB with fp16 beside
 #     them, one round, then make test-gpu on stage 10 in what time is left
+#   OUT=... bash results/h200/session72.run.sh next   PREPARED, NOT RUN (the session's device time
+#     was spent): after the bf16 call the ptxas report showed stage 08's lean team of bf16 spilling
+#     12 bytes with the new form, so that kernel takes cuda_bf16.h's again (its SASS as before the
+#     session; every other stage 08 kernel's sm_90 SASS as at fe90071), and tests/spill_check.py
+#     holds the build to no new spills. Here: make test-gpu on stages 10 (9 of its cases did not
+#     run at fe90071), 09 and 12 with the new unpacking, then the dispatcher against the same tree
+#     with cuda_bf16.h's conversion everywhere (explore/session72/oldconv2.patch) on the bf16 sweep
+#     shapes, lean team's 2048 x 16384 among them, two rounds
 part=${1:-margins}
 . "$(dirname "$0")/session_lib.sh"  # mk, test_gpu, test_case, variant_with; the call's files under ./$part/
 . results/h100/explore/probe.sh; . results/h200/explore/session55/group.sh  # one, sanitize; group
@@ -42,6 +50,8 @@ bounds) mk step08 step10 ;;
 confirm) mk step08 step10 step11 build/test_gpu ;;
 bf16) (variant_with oldconv STAGES=08 step08 || echo "oldconv build failed") > $R/variant.txt 2>&1 &
   mk step08 step10 build/test_gpu ;;
+next) (variant_with oldconv2 step11 || echo "oldconv2 build failed") > $R/variant.txt 2>&1 &
+  mk step09 step10 step11 step12 build/test_gpu ;;
 esac || { echo "the build failed"; tail -n 5 $R/build-here.txt; exit 1; }
 echo "built $commit at ${SECONDS}s"
 case $part in
@@ -89,4 +99,13 @@ bf16)
     PROBE_UNTIL=310 group bf16 1 ./step08 build/v_oldconv/step08 > $R/bf16.txt 2>&1
   cat $R/bf16.txt
   LIMIT=395 test_gpu 10 ;;
+next)
+  LIMIT=250 test_gpu 10
+  LIMIT=360 test_gpu 09
+  LIMIT=430 test_gpu 12
+  wait; cat $R/variant.txt; echo "variant built at ${SECONDS}s"
+  printf '%s\n' 'bf16 2048 16384' 'bf16 2048 1024' 'bf16 2048 4096' 'bf16 2048 32768' 'bf16 2048 65536' \
+    'bf16 2048 131072' 'bf16 2048 262144' 'bf16 8 8388608' 'bf16 64 1048576' 'bf16 1 33554432' |
+    PROBE_UNTIL=585 group next 2 ./step11 build/v_oldconv2/step11 > $R/next.txt 2>&1
+  cat $R/next.txt ;;
 esac
