@@ -45,14 +45,14 @@ def forms_table(path, base, label=lambda f: f):
         print(f"| {t} | {m} × {n} | " + " | ".join(cells) + " |")
 
 
-def forms_main(here, files, labels, default, doc):
+def forms_main(here, files, label, default, doc):
     """A later session's table.py main: argv[1] names a (file under `here`, base form) of `files`;
-    the forms are shown under their `labels` (as written where a form has none)."""
+    `label` names each form in the header."""
     what = sys.argv[1] if len(sys.argv) > 1 else default
     if what not in files:
         sys.exit(doc)
     path, base = files[what]
-    forms_table(os.path.join(here, path), base, lambda f: labels.get(f, f))
+    forms_table(os.path.join(here, path), base, label)
 
 
 def env_label(form):

@@ -15,7 +15,6 @@ wider: wider/wider.txt, halves rows of 264-336 KB (the wider CTAs' plan, persist
 CTAs, two rounds."""
 import importlib.util
 import os
-import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -39,11 +38,7 @@ def label(form):
 
 
 def main():
-    what = sys.argv[1] if len(sys.argv) > 1 else "below"
-    if what not in FILES:
-        sys.exit(__doc__)
-    path, base = FILES[what]
-    _t67.forms_table(os.path.join(HERE, path), base, label)
+    _t67._t66.forms_main(HERE, FILES, label, "below", __doc__)
 
 
 if __name__ == "__main__":

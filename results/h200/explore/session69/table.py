@@ -11,7 +11,6 @@ against ./step08, one round;
 below512: below512/below512.txt, the same at 55711d4 (paired_below_wide), below 512 rows."""
 import importlib.util
 import os
-import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -27,11 +26,7 @@ FILES = {"adoptw": ("adoptw/adoptw.txt", "./step11"), "below6": ("adoptw/below6.
 
 
 def main():
-    what = sys.argv[1] if len(sys.argv) > 1 else "upper"
-    if what not in FILES:
-        sys.exit(__doc__)
-    path, base = FILES[what]
-    _t68._t67.forms_table(os.path.join(HERE, path), base, _t68.label)
+    _t68._t67._t66.forms_main(HERE, FILES, _t68.label, "upper", __doc__)
 
 
 if __name__ == "__main__":

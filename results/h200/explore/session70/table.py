@@ -13,7 +13,6 @@ round; past: confirm/past.txt, ./step08 against stage 10 forced onto 3 paired CT
 amendments' rows, two rounds; low: final/low.txt (0c6ba84), the same at 150-190 rows."""
 import importlib.util
 import os
-import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -28,11 +27,7 @@ FILES = {"next": ("next/next.txt", "./step11"), "cliff": ("next/cliff.txt", "./s
 
 
 def main():
-    what = sys.argv[1] if len(sys.argv) > 1 else "bounds"
-    if what not in FILES:
-        sys.exit(__doc__)
-    path, base = FILES[what]
-    _t69._t68._t67.forms_table(os.path.join(HERE, path), base, _t69._t68.label)
+    _t69._t68._t67._t66.forms_main(HERE, FILES, _t69._t68.label, "bounds", __doc__)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ BULK_SLICES=0 (cp.async), and ./step11, one round;
 low133: after/low133.txt, ./step11 against ./step08 at 133-145 rows, one round."""
 import importlib.util
 import os
-import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -36,11 +35,7 @@ FILES = {"carveout": ("after/carveout.txt", W + "build/v_carveout/step10"), "bul
 
 
 def main():
-    what = sys.argv[1] if len(sys.argv) > 1 else "adopt"
-    if what not in FILES:
-        sys.exit(__doc__)
-    path, base = FILES[what]
-    _t66.forms_table(os.path.join(HERE, path), base, lambda f: LABELS.get(f, f))
+    _t66.forms_main(HERE, FILES, lambda f: LABELS.get(f, f), "adopt", __doc__)
 
 
 if __name__ == "__main__":

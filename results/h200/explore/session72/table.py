@@ -28,7 +28,7 @@ FILES = {"margins": ("margins/margins.txt", "./step08"), "bounds": ("bounds/boun
 
 
 def main():
-    _t66.forms_main(HERE, FILES, LABELS, "bounds", __doc__)
+    _t66.forms_main(HERE, FILES, lambda f: LABELS.get(f, f), "bounds", __doc__)
 
 
 if __name__ == "__main__":
